@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+/** What an admin enters for a residential complex; the API validates with it, the SPA shows its limits. */
+export const complexInput = z.object({
+  name: text('Назва', { min: 2, max: 150 }),
+  city: text('Місто', { min: 2, max: 100 }),
+  address: text('Адреса', { max: 250 }).default(''),
+  description: text('Опис', { max: 5000 }).default(''),
+});
+export type ComplexInput = z.infer<typeof complexInput>;
+
+export const complexRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Complex = z.infer<typeof complexRecord>;
+
+export const COMPLEX_SORTS = ['id', 'name', 'city', 'created_at'] as const;

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import { requireAuth } from './lib/auth.ts';
+import { createDelivery, type Delivery } from './lib/delivery.ts';
+import { HttpError, installErrorHandler } from './lib/errors.ts';
+import { parseQueryString } from './lib/pagination.ts';
+import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { complexRoutes } from './modules/complexes/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    delivery: Delivery;
+  }
+}
+
+export const API_PREFIX = '/api/admin';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder with the built SPA; not served when absent (API-only tests). */
+  spaDir?: string;
+}
+
+/** Builds the whole application without listening, so tests can inject requests into it. */
+export async function buildApp({ config, database, logger = false, spaDir }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('delivery', createDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'API адмін-панелі ЖК', version: process.env.npm_package_version ?? '0.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(publicAuthRoutes);
+      await api.register(async (secured) => {
+        await secured.register(requireAuth, { db: database.db });
+        await secured.register(sessionRoutes);
+        await secured.register(complexRoutes);
+        await secured.register(outboxRoutes);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;
+  if (indexHtml && spaDir) {
+    await app.register(fastifyStatic, {
+      root: spaDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api') throw new HttpError(404, 'Такого методу API не існує.');
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: any other path gets the SPA, which shows its own 404 page when needed.
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    throw new HttpError(404, 'Не знайдено.');
+  });
+
+  return app;
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Runtime configuration, read from the environment once at start. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_EMAIL: z.email().default('admin@demo.ua'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-admin-2026'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().default('support@demo.ua'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  adminPassword: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  supportEmail: string;
+  logLevel: Env['LOG_LEVEL'];
+  tokenTtlSeconds: number;
+  seedDemo: boolean;
+  /** argon2 cost; lowered only by the test suite. */
+  passwordHashCost?: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one readable line when it is invalid. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    seedDemo: e.SEED_DEMO === '1',
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** One type for both drivers: the code above this layer never knows which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseSource =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Opens PGlite (a folder on disk, or memory) or a PostgreSQL pool, and applies migrations. */
+export async function openDatabase(source: DatabaseSource, options: { migrate?: boolean } = {}): Promise<Database> {
+  const runMigrations = options.migrate ?? true;
+  if (source.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (runMigrations) await migratePg(db as never, { migrationsFolder });
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  if (source.dataDir) fs.mkdirSync(source.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (runMigrations) await migratePglite(db as never, { migrationsFolder });
+  return { db, driver: 'pglite', close: () => client.close() };
+}

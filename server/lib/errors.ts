@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string[]>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Запис не знайдено.') => new HttpError(404, message);
+export const forbidden = (message = 'Недостатньо прав для цієї дії.') => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (errors: Record<string, string[]>, message?: string) =>
+  new HttpError(422, message ?? Object.values(errors)[0]?.[0] ?? 'Дані не пройшли перевірку.', errors);
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Некоректний запит.',
+  401: 'Unauthenticated.',
+  403: 'Недостатньо прав для цієї дії.',
+  404: 'Не знайдено.',
+  405: 'Метод не підтримується.',
+  406: 'Неприйнятний формат відповіді.',
+  413: 'Запит завеликий.',
+  415: 'Непідтримуваний тип вмісту.',
+  429: 'Забагато запитів. Спробуйте пізніше.',
+};
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** Turns zod issues into Laravel-style `errors`: field (dotted path) → messages. */
+export function issuesToErrors(issues: readonly Issue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** One error handler for the whole API: clients get `{message}` (+`errors` on 422), never internals. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply
+        .code(err.statusCode)
+        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Некоректне значення.',
+      }));
+      const errors = issuesToErrors(issues);
+      return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? 'Дані не пройшли перевірку.', errors });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Framework-level client errors (bad JSON, body too large, bad content type, ...).
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Тіло запиту не є коректним JSON.'
+          : (STATUS_MESSAGES[status] ?? 'Некоректний запит.');
+      if (status === 429 && err.headers?.['retry-after']) reply.header('Retry-After', err.headers['retry-after']);
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: 'Внутрішня помилка сервера. Спробуйте пізніше.' });
+  });
+}

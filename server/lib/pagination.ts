@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Laravel's length-aware paginator fields, as the SPA expects them. */
+export interface Pagination {
+  current_page: number;
+  from: number;
+  last_page: number;
+  per_page: number;
+  to: number;
+  total: number;
+}
+
+export const MAX_PER_PAGE = 100;
+
+/** Query parameters every list call accepts. */
+export const listQuery = z.object({
+  page: z.coerce.number({ error: 'Номер сторінки має бути числом.' }).int().min(1, 'Номер сторінки починається з 1.').default(1),
+  per_page: z.coerce
+    .number({ error: 'Кількість на сторінці має бути числом.' })
+    .int()
+    .min(1, 'Кількість на сторінці — від 1.')
+    .max(MAX_PER_PAGE, `Кількість на сторінці — не більше ${MAX_PER_PAGE}.`)
+    .default(15),
+  search_query: z.string().max(200, 'Пошуковий запит задовгий.').default(''),
+  sort: z.string().max(50).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('asc'),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export function paginate(total: number, page: number, perPage: number): Pagination {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = total === 0 ? 0 : Math.min(total, page * perPage);
+  return { current_page: page, from: Math.min(from, total), last_page: lastPage, per_page: perPage, to: Math.max(to, 0), total };
+}
+
+export const paginationSchema = z.object({
+  current_page: z.number(),
+  from: z.number(),
+  last_page: z.number(),
+  per_page: z.number(),
+  to: z.number(),
+  total: z.number(),
+});
+
+/** PHP-style query strings: `a[]=1&a[]=2` → `{a: ['1','2']}`; a repeated plain key keeps the last value. */
+export function parseQueryString(qs: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const part of qs.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq === -1 ? part : part.slice(0, eq);
+    const rawValue = eq === -1 ? '' : part.slice(eq + 1);
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    } catch {
+      continue; // malformed escapes are dropped rather than failing the request
+    }
+    const arrayMatch = /^(.+?)\[\d*\]$/.exec(key);
+    if (arrayMatch) {
+      const name = arrayMatch[1];
+      const existing = out[name];
+      out[name] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgotPasswordInput, loginInput, resetPasswordInput, tokenResponse } from '../../../contract/auth.ts';
+import { createAuthService } from './service.ts';
+
+const message = z.object({ message: z.string() });
+
+/** Sign-in, password recovery: reachable without a token. */
+export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app.db, app.config, app.delivery);
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], summary: 'Вхід', body: loginInput, response: { 200: tokenResponse } } },
+    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.post(
+    '/forgot_password',
+    { schema: { tags: ['auth'], summary: 'Запит на відновлення пароля', body: forgotPasswordInput, response: { 200: message } } },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { message: 'Якщо цей e-mail зареєстровано, ми надіслали на нього посилання для відновлення пароля.' };
+    },
+  );
+
+  app.post(
+    '/reset_password',
+    { schema: { tags: ['auth'], summary: 'Новий пароль за посиланням', body: resetPasswordInput, response: { 200: message } } },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { message: 'Пароль змінено. Увійдіть з новим паролем.' };
+    },
+  );
+};
+
+const userData = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  reset_token: z.string().nullable(),
+  tutorial_completed: z.boolean(),
+  rules: z.record(z.string(), z.array(z.string())),
+  complexes: z.array(z.object({ id: z.number(), name: z.string() })),
+  two_factor: z.enum(['phone', 'email']).nullable(),
+  is_admin: z.boolean(),
+});
+
+/** The signed-in user's own session. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthService(app.db, app.config, app.delivery);
+
+  app.post('/logout', { schema: { tags: ['auth'], summary: 'Вихід', response: { 200: message } } }, async (request) => {
+    await auth.logout(request.user.tokenId);
+    return { message: 'Ви вийшли із системи.' };
+  });
+
+  app.get('/user', { schema: { tags: ['auth'], summary: 'Поточний користувач', response: { 200: z.object({ data: userData }) } } }, async (request) => ({
+    data: await auth.profile(request.user.id),
+  }));
+};

@@ -1,0 +1,174 @@
+import { and, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { authAttempts, authTokens, passwordResets, userComplexes, complexes, users, staffRoles } from '../../db/schema.ts';
+import { FULL_RULES, normaliseRules } from '../../../contract/permissions.ts';
+import type { Delivery } from '../../lib/delivery.ts';
+import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.ts';
+
+/** Failed attempts allowed in the window before sign-in is refused with 429. */
+export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 };
+export const RESET_TTL_MS = 60 * 60_000;
+const RESETS_PER_HOUR = 3;
+
+async function retryAfter(db: Db, key: string, limit: number): Promise<number | undefined> {
+  const since = new Date(Date.now() - THROTTLE.windowMs);
+  const rows = await db
+    .select({ at: authAttempts.at })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.key, key), gte(authAttempts.at, since)))
+    .orderBy(sql`${authAttempts.at} desc`)
+    .limit(limit);
+  if (rows.length < limit) return undefined;
+  const oldest = rows[rows.length - 1].at.getTime();
+  return Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
+}
+
+export function createAuthService(db: Db, config: AppConfig, delivery: Delivery) {
+  const hashCost = config.passwordHashCost;
+
+  async function issueToken(userId: number) {
+    const { token, hash } = newToken();
+    await db.insert(authTokens).values({
+      userId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + config.tokenTtlSeconds * 1000),
+    });
+    return { access_token: token, token_type: 'bearer' as const, expires_in: config.tokenTtlSeconds };
+  }
+
+  async function createReset(userId: number) {
+    const { token, hash } = newToken();
+    await db.insert(passwordResets).values({ userId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    return token;
+  }
+
+  return {
+    async login(email: string, password: string, ip: string) {
+      const emailKey = `email:${email}`;
+      const ipKey = `ip:${ip}`;
+      const wait = (await retryAfter(db, emailKey, THROTTLE.perEmail)) ?? (await retryAfter(db, ipKey, THROTTLE.perIp));
+      if (wait !== undefined) {
+        throw new HttpError(429, `Забагато невдалих спроб входу. Спробуйте через ${Math.ceil(wait / 60)} хв.`, undefined, {
+          'Retry-After': String(wait),
+        });
+      }
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyPasswordHash(hashCost), password), false);
+      if (!user || !ok) {
+        await db.insert(authAttempts).values([{ key: emailKey }, { key: ipKey }]);
+        throw unprocessable({ email: ['Невірний e-mail або пароль.'] });
+      }
+      await db.delete(authAttempts).where(eq(authAttempts.key, emailKey));
+      return issueToken(user.id);
+    },
+
+    async logout(tokenId: number) {
+      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+    },
+
+    async profile(userId: number) {
+      const [user] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          phone: users.phone,
+          isAdmin: users.isAdmin,
+          organizationId: users.organizationId,
+          mustChangePassword: users.mustChangePassword,
+          tutorialCompleted: users.tutorialCompleted,
+          twoFactor: users.twoFactor,
+          permissions: staffRoles.permissions,
+        })
+        .from(users)
+        .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
+        .where(eq(users.id, userId));
+      const visible = user.isAdmin
+        ? await db
+            .select({ id: complexes.id, name: complexes.name })
+            .from(complexes)
+            .where(eq(complexes.organizationId, user.organizationId))
+            .orderBy(complexes.id)
+        : await db
+            .select({ id: complexes.id, name: complexes.name })
+            .from(complexes)
+            .innerJoin(userComplexes, eq(userComplexes.complexId, complexes.id))
+            .where(eq(userComplexes.userId, userId))
+            .orderBy(complexes.id);
+      // A forced change is carried out with a fresh single-use reset token handed only to the user.
+      let resetToken: string | null = null;
+      if (user.mustChangePassword) {
+        await db
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+        resetToken = await createReset(userId);
+      }
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        reset_token: resetToken,
+        tutorial_completed: user.tutorialCompleted,
+        rules: user.isAdmin ? FULL_RULES : normaliseRules(user.permissions ?? {}),
+        complexes: visible,
+        two_factor: user.twoFactor,
+        is_admin: user.isAdmin,
+      };
+    },
+
+    async forgotPassword(email: string) {
+      const [user] = await db.select({ id: users.id, name: users.name, organizationId: users.organizationId }).from(users).where(eq(users.email, email)).limit(1);
+      if (!user) return;
+      const [{ recent }] = await db
+        .select({ recent: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
+      if (recent >= RESETS_PER_HOUR) return;
+      const token = await createReset(user.id);
+      const link = `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      await delivery.send({
+        channel: 'email',
+        to: email,
+        organizationId: user.organizationId,
+        subject: 'Відновлення пароля',
+        body: `Вітаємо, ${user.name}!\n\nЩоб задати новий пароль, перейдіть за посиланням (діє 60 хвилин):\n${link}\n\nЯкщо ви не просили відновити пароль, просто проігноруйте цей лист.`,
+      });
+    },
+
+    async resetPassword(input: { token: string; email: string; password: string }) {
+      const invalid = () => unprocessable({ token: ['Посилання для відновлення недійсне або застаріле. Надішліть запит ще раз.'] });
+      const [row] = await db
+        .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+        .limit(1);
+      if (!row || row.email !== input.email) throw invalid();
+      const passwordHash = await hashPassword(input.password, hashCost);
+      await db.transaction(async (tx) => {
+        // Marking used inside the transaction with a guard makes the token single-use even under races.
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) throw invalid();
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, row.userId));
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(authTokens.userId, row.userId), isNull(authTokens.revokedAt)));
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt), ne(passwordResets.id, row.id)));
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../contract/common.ts';
+import { COMPLEX_SORTS, complexInput, complexRecord } from '../../../contract/complexes.ts';
+import { complexes, userComplexes } from '../../db/schema.ts';
+import { requirePermission } from '../../lib/auth.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { likePattern, listPage } from '../../lib/list.ts';
+import { listQuery, paginationSchema } from '../../lib/pagination.ts';
+import { complexScope } from '../../lib/scope.ts';
+
+type Row = typeof complexes.$inferSelect;
+
+const toRecord = (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  city: r.city,
+  address: r.address,
+  description: r.description,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const sortColumns = { id: complexes.id, name: complexes.name, city: complexes.city, created_at: complexes.createdAt } as const;
+
+const complexListQuery = listQuery.extend({
+  sort: z.enum(COMPLEX_SORTS, { error: 'Сортування можливе за: id, name, city, created_at.' }).default('id'),
+  city: z.string().max(100).optional(),
+});
+
+const params = z.object({ id: idSchema });
+const tags = ['complexes'];
+
+/** Unique names are checked before writing so the answer is a field error, not a constraint failure. */
+const NAME_TAKEN = { name: ['Комплекс з такою назвою вже існує.'] };
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export const complexRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const scoped = (request: { user: Parameters<typeof complexScope>[0] }) =>
+    complexScope(request.user, { organizationId: complexes.organizationId, complexId: complexes.id });
+
+  async function findOne(where: SQL, id: number) {
+    const [row] = await db.select().from(complexes).where(and(where, eq(complexes.id, id))).limit(1);
+    if (!row) throw notFound('Комплекс не знайдено.');
+    return row;
+  }
+
+  app.get(
+    '/complexes',
+    {
+      preHandler: requirePermission('complexes', 'view'),
+      schema: {
+        tags,
+        summary: 'Список комплексів',
+        querystring: complexListQuery,
+        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(complexRecord) }) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: (SQL | undefined)[] = [scoped(request)];
+      if (q.search_query.trim()) {
+        const p = likePattern(q.search_query.trim());
+        conditions.push(or(ilike(complexes.name, p), ilike(complexes.city, p), ilike(complexes.address, p)));
+      }
+      if (q.city) conditions.push(eq(complexes.city, q.city));
+      const column = sortColumns[q.sort];
+      const page = await listPage({
+        db,
+        table: complexes,
+        where: and(...conditions),
+        orderBy: [q.order === 'desc' ? desc(column) : asc(column), asc(complexes.id)],
+        page: q.page,
+        perPage: q.per_page,
+        map: (r) => toRecord(r as Row),
+      });
+      return { main_data: { data: page.data, ...page.pagination } };
+    },
+  );
+
+  app.get(
+    '/complexes/:id',
+    {
+      preHandler: requirePermission('complexes', 'view'),
+      schema: { tags, summary: 'Комплекс', params, response: { 200: z.object({ data: complexRecord }) } },
+    },
+    async (request) => ({ data: toRecord(await findOne(scoped(request), request.params.id)) }),
+  );
+
+  app.post(
+    '/complexes',
+    {
+      preHandler: requirePermission('complexes', 'create'),
+      schema: { tags, summary: 'Створити комплекс', body: complexInput, response: { 200: z.object({ main_data: complexRecord }) } },
+    },
+    async (request) => {
+      const user = request.user;
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(complexes)
+            .values({ ...request.body, organizationId: user.organizationId })
+            .returning();
+          // A staff user who creates a complex works in it.
+          if (user.complexIds !== null) await tx.insert(userComplexes).values({ userId: user.id, complexId: created.id });
+          return created;
+        });
+        return { main_data: toRecord(row) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw unprocessable(NAME_TAKEN);
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/complexes/:id',
+    {
+      preHandler: requirePermission('complexes', 'edit'),
+      schema: { tags, summary: 'Змінити комплекс', params, body: complexInput, response: { 200: z.object({ data: complexRecord }) } },
+    },
+    async (request) => {
+      await findOne(scoped(request), request.params.id);
+      try {
+        const [row] = await db
+          .update(complexes)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(complexes.id, request.params.id))
+          .returning();
+        return { data: toRecord(row) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw unprocessable(NAME_TAKEN);
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/complexes/:id',
+    {
+      preHandler: requirePermission('complexes', 'delete'),
+      schema: { tags, summary: 'Видалити комплекс', params, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      await findOne(scoped(request), request.params.id);
+      await db.delete(complexes).where(eq(complexes.id, request.params.id));
+      return { message: 'Комплекс видалено.' };
+    },
+  );
+};
