@@ -100,21 +100,32 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
       root: spaDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
+  // The support address is runtime configuration, so it is written into the page as it is served.
+  const indexPage = indexHtml
+    ? fs
+        .readFileSync(indexHtml, 'utf8')
+        .replace('<meta name="support-email" content="" />', `<meta name="support-email" content="${escapeHtml(config.supportEmail)}" />`)
+    : undefined;
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api') throw new HttpError(404, 'Такого методу API не існує.');
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (indexPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: any other path gets the SPA, which shows its own 404 page when needed.
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
     }
     throw new HttpError(404, 'Не знайдено.');
   });
 
   return app;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -67,7 +67,6 @@ export function installErrorHandler(app: FastifyInstance) {
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'Тіло запиту не є коректним JSON.'
           : (STATUS_MESSAGES[status] ?? 'Некоректний запит.');
-      if (status === 429 && err.headers?.['retry-after']) reply.header('Retry-After', err.headers['retry-after']);
       return reply.code(status).send({ message });
     }
     request.log.error({ err }, 'unhandled error');

@@ -10,7 +10,7 @@ export interface Pagination {
   total: number;
 }
 
-export const MAX_PER_PAGE = 100;
+export const MAX_PER_PAGE = 1000;
 
 /** Query parameters every list call accepts. */
 export const listQuery = z.object({

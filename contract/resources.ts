@@ -1,0 +1,39 @@
+import type { Area } from './permissions.ts';
+
+/**
+ * How a list answer is wrapped (DESIGN.md, "The contract"):
+ * - main_data:        { main_data: { data: [...], current_page, ... } }
+ * - data_pagination:  { data: [...], pagination: { current_page, ... } }
+ * - data.data:        { data: { data: [...], current_page, ... } }
+ */
+export type ListShape = 'main_data' | 'data_pagination' | 'data.data';
+/** How a single record is wrapped: under `data` (default) or `main_data`. */
+export type ItemShape = 'data' | 'main_data';
+
+export interface ResourceDeclaration {
+  /** API path under /api/admin. */
+  path: string;
+  /** Permission area that guards it. */
+  area: Area;
+  list: ListShape;
+  one: ItemShape;
+  create: ItemShape;
+  update: ItemShape;
+  /** Method used for updates (most use PUT; news uses POST /articles/{id}). */
+  updateMethod: 'PUT' | 'POST';
+}
+
+const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
+  one: 'data',
+  create: 'data',
+  update: 'data',
+  updateMethod: 'PUT',
+  ...d,
+});
+
+/** react-admin resource name → API call table; the one place both sides agree on paths and shapes. */
+export const RESOURCES = {
+  complexes: declare({ path: '/complexes', area: 'complexes', list: 'main_data', create: 'main_data' }),
+} satisfies Record<string, ResourceDeclaration>;
+
+export type ResourceName = keyof typeof RESOURCES;

@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { RouteGuard } from './guards';
+import { i18nProvider } from './i18n';
+import { useRememberLocation } from './lastLocation';
+import { NotFoundPage, RouteErrorPage } from './layout/ErrorPage';
+import { Layout } from './layout/Layout';
+import { LoadingBar } from './layout/LoadingBar';
+import { OfflineNotice } from './layout/network';
+import { Toaster } from './layout/Toaster';
+import LoginPage from './pages/LoginPage';
+import complexes from './resources/complexes';
+import { ROUTES, type AppRoute } from './routes';
+import { theme } from './theme';
+
+function RouteElement({ route }: { route: AppRoute }) {
+  useRememberLocation();
+  const Component = route.component;
+  return (
+    <RouteGuard middleware={route.middleware} area={route.area}>
+      <Suspense fallback={null}>
+        <Component />
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+const guarded = (route: AppRoute) => <Route key={route.path} path={route.path} element={<RouteElement route={route} />} />;
+
+/** react-admin's own store stays in memory: only the session, the selected complex and tours persist. */
+const store = memoryStore();
+/** Shared with the loading bar, which lives outside <Admin> so that it also shows on the sign-in pages. */
+const queryClient = new QueryClient();
+
+export function App() {
+  return (
+    <BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <LoadingBar />
+      <OfflineNotice />
+      <Admin
+        title="ЖК Адмін"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        queryClient={queryClient}
+        theme={theme}
+        layout={Layout}
+        loginPage={LoginPage}
+        notification={Toaster}
+        error={RouteErrorPage}
+        catchAll={NotFoundPage}
+        disableTelemetry
+      >
+        <Resource {...complexes} />
+        <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
+        <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
+      </Admin>
+    </QueryClientProvider>
+    </BrowserRouter>
+  );
+}

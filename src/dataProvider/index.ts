@@ -1,0 +1,84 @@
+import type { DataProvider, GetListParams } from 'react-admin';
+import { RESOURCES, type ResourceDeclaration } from '../../contract/resources';
+import { apiFetch, type Query } from './http';
+import { itemAdapters, listAdapters } from './shapes';
+
+function declaration(resource: string): ResourceDeclaration {
+  const decl = (RESOURCES as Record<string, ResourceDeclaration>)[resource];
+  if (!decl) throw new Error(`Unknown resource: ${resource}`);
+  return decl;
+}
+
+/** react-admin list params → the contract's query: page, per_page, search_query, sort, order, filters. */
+export function listQuery(params: Partial<GetListParams>): Query {
+  const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+  return {
+    page: params.pagination?.page ?? 1,
+    per_page: params.pagination?.perPage,
+    search_query: typeof q === 'string' ? q.trim() : undefined,
+    sort: params.sort?.field,
+    order: params.sort?.order ? params.sort.order.toLowerCase() : undefined,
+    ...filters,
+  };
+}
+
+/** Maps every react-admin call onto the /api/admin calls and response shapes of RESOURCES. */
+export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): DataProvider {
+  const call = <T,>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
+
+  const getOne = async (resource: string, id: unknown, signal?: AbortSignal) => {
+    const decl = declaration(resource);
+    const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { signal });
+    return itemAdapters[decl.one]<any>(json);
+  };
+
+  return {
+    async getList(resource, params) {
+      const decl = declaration(resource);
+      const json = await call<Record<string, unknown>>(decl.path, { query: listQuery(params), signal: params.signal });
+      return listAdapters[decl.list](json);
+    },
+    async getOne(resource, params) {
+      return { data: await getOne(resource, params.id, params.signal) };
+    },
+    async getMany(resource, params) {
+      const data = await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)));
+      return { data };
+    },
+    async getManyReference(resource, params) {
+      const decl = declaration(resource);
+      const query = { ...listQuery(params), [params.target]: params.id };
+      const json = await call<Record<string, unknown>>(decl.path, { query, signal: params.signal });
+      return listAdapters[decl.list](json);
+    },
+    async create(resource, params) {
+      const decl = declaration(resource);
+      const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: params.data });
+      return { data: itemAdapters[decl.create]<any>(json) };
+    },
+    async update(resource, params) {
+      const decl = declaration(resource);
+      const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(params.id))}`, {
+        method: decl.updateMethod,
+        body: params.data,
+      });
+      return { data: itemAdapters[decl.update]<any>(json) };
+    },
+    async updateMany(resource, params) {
+      const results = await Promise.all(params.ids.map((id) => this.update(resource, { id, data: params.data, previousData: {} })));
+      return { data: results.map((r) => r.data.id) };
+    },
+    async delete(resource, params) {
+      const decl = declaration(resource);
+      await call(`${decl.path}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+      return { data: params.previousData ?? ({ id: params.id } as any) };
+    },
+    async deleteMany(resource, params) {
+      const decl = declaration(resource);
+      await Promise.all(params.ids.map((id) => call(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

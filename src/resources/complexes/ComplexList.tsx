@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Box, Button, Card, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  DataTable,
+  downloadCSV,
+  ExportButton,
+  List,
+  Pagination,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+  type Exporter,
+  type Identifier,
+} from 'react-admin';
+import jsonExport from 'jsonexport/dist';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { formatDate } from '../../lib/dates';
+import { usePageHeader } from '../../layout/navigation';
+import type { Complex } from '../../types';
+import { ComplexCreateDialog, ComplexEditDialog } from './ComplexDialogs';
+
+const complexPath = (id: Identifier) => `/Complex/${id}`;
+
+function useExporter(): Exporter<Complex> {
+  const translate = useTranslate();
+  const f = (k: string) => translate(`resources.complexes.fields.${k}`);
+  return (records) =>
+    jsonExport(
+      records.map((r) => ({
+        [f('id')]: r.id,
+        [f('name')]: r.name,
+        [f('city')]: r.city,
+        [f('address')]: r.address,
+        [f('created_at')]: formatDate(r.created_at),
+      })),
+      (err: Error | null, csv: string) => !err && downloadCSV(csv, 'complexes'),
+    );
+}
+
+function Empty({ onAdd, canCreate }: { onAdd: () => void; canCreate: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ p: 4, textAlign: 'center', mt: 2 }}>
+      <Typography sx={{ mb: 2 }}>{translate('resources.complexes.empty')}</Typography>
+      {canCreate && (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+          {translate('app.actions.add')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+export default function ComplexList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const exporter = useExporter();
+  usePageHeader(translate('resources.complexes.title'));
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Identifier | null>(null);
+  const [deleting, setDeleting] = useState<Complex | null>(null);
+  const { canAccess: canCreate } = useCanAccess({ resource: 'complexes', action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'complexes', action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: 'complexes', action: 'delete' });
+
+  return (
+    <Box>
+      <List<Complex>
+        resource="complexes"
+        title={false}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        sort={{ field: 'id', order: 'ASC' }}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.complexes.filters.search')} sx={{ minWidth: 320 }} />]}
+        exporter={exporter}
+        empty={<Empty onAdd={() => setCreating(true)} canCreate={Boolean(canCreate)} />}
+        actions={
+          <TopToolbar>
+            {canCreate && (
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                {translate('app.actions.add')}
+              </Button>
+            )}
+            <ExportButton maxResults={1000} />
+          </TopToolbar>
+        }
+      >
+        <DataTable<Complex> rowClick={(id) => complexPath(id)} bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="city" />
+          <DataTable.Col source="address" />
+          <DataTable.Col source="created_at" render={(r) => formatDate(r.created_at)} />
+          <DataTable.Col
+            label=""
+            disableSort
+            sx={{ width: 56 }}
+            render={(r) => (
+              <RowActionsMenu
+                onOpen={() => navigate(complexPath(r.id))}
+                onEdit={canEdit ? () => setEditing(r.id) : undefined}
+                onDelete={canDelete ? () => setDeleting(r as Complex) : undefined}
+              />
+            )}
+          />
+        </DataTable>
+      </List>
+      <ComplexCreateDialog open={creating} onClose={() => setCreating(false)} />
+      <ComplexEditDialog id={editing} onClose={() => setEditing(null)} />
+      <ConfirmDelete
+        resource="complexes"
+        record={deleting}
+        name={deleting?.name ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.complexes.notifications.deleted"
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ErrorPage } from '../../layout/ErrorPage';
+import { formatDateTime } from '../../lib/dates';
+import { useMinimumDelay } from '../../lib/useMinimumDelay';
+import { usePageHeader } from '../../layout/navigation';
+import type { Complex } from '../../types';
+import { ComplexEditDialog } from './ComplexDialogs';
+
+/** /Complex/{id}: one complex. */
+export default function ComplexShow() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { data, isPending, error } = useGetOne<Complex>('complexes', { id }, { retry: false });
+  const loading = useMinimumDelay(isPending);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { canAccess: canEdit } = useCanAccess({ resource: 'complexes', action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: 'complexes', action: 'delete' });
+  usePageHeader(data?.name ?? translate('resources.complexes.title'), '/Complex');
+
+  if (error) {
+    const status = (error as { status?: number }).status ?? 500;
+    return <ErrorPage status={status} message={(error as Error).message} />;
+  }
+  if (loading || !data) return null;
+
+  const f = (k: string) => translate(`resources.complexes.fields.${k}`);
+  const rows: [string, string][] = [
+    [f('name'), data.name],
+    [f('city'), data.city],
+    [f('address'), data.address || '—'],
+    [f('description'), data.description || '—'],
+    [f('created_at'), formatDateTime(data.created_at)],
+    [f('updated_at'), formatDateTime(data.updated_at)],
+  ];
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
+        {canEdit && (
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {translate('app.actions.edit')}
+          </Button>
+        )}
+        {canDelete && (
+          <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setDeleting(true)}>
+            {translate('app.actions.delete')}
+          </Button>
+        )}
+      </Stack>
+      <Card>
+        <CardContent>
+          <Stack divider={<Divider flexItem />} spacing={1.5}>
+            {rows.map(([label, value]) => (
+              <Stack key={label} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <Typography sx={{ width: 200, flexShrink: 0, color: 'text.secondary' }}>{label}</Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+      <ComplexEditDialog id={editing ? data.id : null} onClose={() => setEditing(false)} />
+      <ConfirmDelete
+        resource="complexes"
+        record={deleting ? data : null}
+        name={data.name}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/Complex')}
+        successMessage="resources.complexes.notifications.deleted"
+      />
+    </Box>
+  );
+}

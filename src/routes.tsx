@@ -1,0 +1,45 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Area } from '../contract/permissions';
+
+/** Route middleware, as the spec names it: `auth` = signed in; `customAuth` = forced password change and permissions. */
+export type Middleware = 'auth' | 'customAuth';
+
+export interface AppRoute {
+  /** Path exactly as SPEC.md section 2 writes it; matched case-insensitively. */
+  path: string;
+  layout: 'default' | 'auth' | 'chat';
+  middleware: string[];
+  /** Permission area the page needs (view). */
+  area?: Area;
+  load: () => Promise<{ default: ComponentType }>;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const route = (r: Omit<AppRoute, 'component'>): AppRoute => ({ ...r, component: lazy(r.load) });
+const page = (path: string, area: Area | undefined, load: AppRoute['load']) =>
+  route({ path, layout: 'default', middleware: ['auth', 'customAuth'], area, load });
+
+/** The one route table; later features add their screens here. */
+export const ROUTES: AppRoute[] = [
+  route({ path: '/ForgetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ForgetPasswordPage') }),
+  // The same path serves the e-mailed reset link and the forced change (SPEC.md section 6).
+  route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
+  page('/', undefined, () => import('./pages/HomeRedirect')),
+  page('/User', undefined, () => import('./pages/UserPage')),
+  page('/Complex', 'complexes', () => import('./resources/complexes/ComplexList')),
+  page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
+  // Legacy area: its addresses keep working and lead to the current screens.
+  page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
+  page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
+];
+
+/** Path of a route that exists, for menu items: matched case-insensitively, ignoring a trailing slash. */
+export function hasRoute(path: string, routes: AppRoute[] = ROUTES): boolean {
+  const wanted = path.toLowerCase().replace(/\/$/, '') || '/';
+  return routes.some((r) => r.path.toLowerCase() === wanted);
+}
+
+export function findRoute(path: string, routes: AppRoute[] = ROUTES): AppRoute | undefined {
+  const wanted = path.toLowerCase().replace(/\/$/, '') || '/';
+  return routes.find((r) => r.path.toLowerCase() === wanted);
+}

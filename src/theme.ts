@@ -1,0 +1,21 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { deepmerge } from '@mui/utils';
+
+/** Dropdowns never grow taller than this (SPEC.md section 9). */
+export const DROPDOWN_MAX_HEIGHT = 400;
+
+export const theme: RaThemeOptions = deepmerge(defaultTheme, {
+  palette: {
+    primary: { main: '#1f5fa8' },
+    secondary: { main: '#f2b01e' },
+    background: { default: '#f5f7fa' },
+  },
+  typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
+  shape: { borderRadius: 8 },
+  sidebar: { width: 260, closedWidth: 56 },
+  components: {
+    MuiMenu: { styleOverrides: { paper: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
+    MuiAutocomplete: { styleOverrides: { listbox: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
+    MuiSelect: { defaultProps: { MenuProps: { slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } } } } },
+  },
+});

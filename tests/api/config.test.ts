@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['SMTP_URL', 'http://mail'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['TOKEN_TTL_HOURS', '0'],
+    ['SEED_DEMO', 'yes'],
+  ])('refuses %s=%s with one readable line', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message.startsWith('Invalid configuration:')).toBe(true);
+    expect(err.message).toContain(name);
+    expect(err.message).not.toContain('\n');
+    expect(err.message.length).toBeLessThan(200);
+  });
+
+  it('applies the defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      uploadsDir: path.join(path.resolve('./data'), 'uploads'),
+      databaseUrl: undefined,
+      adminEmail: 'admin@demo.ua',
+      adminPassword: 'demo-admin-2026',
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      supportEmail: 'support@demo.ua',
+      logLevel: 'info',
+      tokenTtlSeconds: 12 * 3600,
+      seedDemo: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: '' });
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+  });
+
+  it('reads and normalises the values', () => {
+    const c = loadConfig({
+      PORT: '3000',
+      DATABASE_URL: 'postgresql://u:p@db:5432/zhk',
+      ADMIN_EMAIL: 'Boss@Example.UA',
+      PUBLIC_URL: 'https://zhk.example.ua/',
+      TOKEN_TTL_HOURS: '2',
+      SEED_DEMO: '0',
+      SMTP_URL: 'smtps://u:p@mail.example.ua:465',
+    });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: 'postgresql://u:p@db:5432/zhk',
+      adminEmail: 'boss@example.ua',
+      publicUrl: 'https://zhk.example.ua',
+      tokenTtlSeconds: 7200,
+      seedDemo: false,
+      smtpUrl: 'smtps://u:p@mail.example.ua:465',
+    });
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('never sets the test-only hash cost', () => {
+    expect(loadConfig({}).passwordHashCost).toBeUndefined();
+  });
+});

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder, openDatabase } from '../../server/db/index.ts';
+import { adminUrl, databaseUrl, TEST_DB_PREFIX } from './pg.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite runs: path of a tarball of a migrated, empty data directory. */
+    pgliteTemplate: string;
+    /** PostgreSQL runs: name of a migrated, empty template database. */
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database for the whole run; every test file then starts from a copy of it
+ * (a PGlite data-dir tarball, or a PostgreSQL `CREATE DATABASE … TEMPLATE`).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  return url ? setupPostgres(project, url) : setupPglite(project);
+}
+
+async function setupPglite(project: TestProject) {
+  const client = await PGlite.create();
+  try {
+    await migrate(drizzle(client), { migrationsFolder });
+    const dump = await client.dumpDataDir('none');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-api-tests-'));
+    const file = path.join(dir, 'template.tar');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  } finally {
+    await client.close();
+  }
+}
+
+async function setupPostgres(project: TestProject, url: string) {
+  const suffix = crypto.randomBytes(4).toString('hex');
+  const template = `zhk_tpl_${suffix}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
+  await database.close();
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    const client = new pg.Client({ connectionString: adminUrl(url) });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+        `${TEST_DB_PREFIX}${suffix}\\_%`,
+      ]);
+      for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
