@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Every message zod writes itself (wrong type, bad shape, ...) is in Ukrainian too.
+z.config(z.locales.uk());
+
 /** Ids are PostgreSQL integers: anything outside that range cannot exist. */
 export const MAX_ID = 2147483647;
 

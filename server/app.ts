@@ -39,7 +39,8 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Fastify also takes a hop count here, which its types leave out.
+    trustProxy: config.trustProxy as boolean | string[],
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     ajv: undefined,
   });

@@ -18,6 +18,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Behind a reverse proxy: the number of proxy hops, or their addresses, whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be false, true, a hop count or a list of proxy addresses')
+    .default('false'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -36,6 +41,7 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   tokenTtlSeconds: number;
   seedDemo: boolean;
+  trustProxy: boolean | number | string[];
   /** argon2 cost; lowered only by the test suite. */
   passwordHashCost?: { memoryCost: number; timeCost: number };
 }
@@ -66,5 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     seedDemo: e.SEED_DEMO === '1',
+    trustProxy:
+      e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(','),
   };
 }

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { Admin, CustomRoutes, I18nContextProvider, memoryStore, Resource } from 'react-admin';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { RouteGuard } from './guards';
@@ -35,13 +36,18 @@ const guarded = (route: AppRoute) => <Route key={route.path} path={route.path} e
 const store = memoryStore();
 /** Shared with the loading bar, which lives outside <Admin> so that it also shows on the sign-in pages. */
 const queryClient = new QueryClient();
+const muiTheme = createTheme(theme);
 
 export function App() {
   return (
     <BrowserRouter>
     <QueryClientProvider client={queryClient}>
-      <LoadingBar />
-      <OfflineNotice />
+      <I18nContextProvider value={i18nProvider}>
+        <ThemeProvider theme={muiTheme}>
+          <LoadingBar />
+          <OfflineNotice />
+        </ThemeProvider>
+      </I18nContextProvider>
       <Admin
         title="ЖК Адмін"
         dataProvider={dataProvider}

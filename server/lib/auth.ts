@@ -13,6 +13,8 @@ export interface CurrentUser {
   organizationId: number;
   tokenId: number;
   isAdmin: boolean;
+  /** Until the password is changed only GET /user and POST /logout answer. */
+  mustChangePassword: boolean;
   rules: Rules;
   /** Complexes the user may touch; `null` means every complex of the organization (admins). */
   complexIds: number[] | null;
@@ -40,6 +42,7 @@ export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUse
       id: users.id,
       organizationId: users.organizationId,
       isAdmin: users.isAdmin,
+      mustChangePassword: users.mustChangePassword,
       permissions: staffRoles.permissions,
     })
     .from(authTokens)
@@ -58,6 +61,7 @@ export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUse
     organizationId: row.organizationId,
     tokenId: row.tokenId,
     isAdmin: row.isAdmin,
+    mustChangePassword: row.mustChangePassword,
     rules: row.isAdmin ? FULL_RULES : normaliseRules(row.permissions ?? {}),
     complexIds,
   };
@@ -73,6 +77,10 @@ export const requireAuth = fp(
       const user = await loadCurrentUser(opts.db, token);
       if (!user) throw unauthenticated();
       request.user = user;
+      const route = request.routeOptions.url ?? '';
+      if (user.mustChangePassword && !/\/(user|logout)$/.test(route)) {
+        throw new HttpError(403, 'Спочатку змініть тимчасовий пароль.');
+      }
     });
   },
   { name: 'require-auth' },

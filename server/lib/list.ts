@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import { paginate, type Pagination } from './pagination.ts';
@@ -27,4 +27,14 @@ export async function listPage<T>(opts: {
 /** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */
 export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const UK_ALPHABET = 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя';
+// Each Ukrainian letter maps to a private-use character in alphabet order, so that a plain
+// code-point comparison (the C collation, the same on PGlite and PostgreSQL) sorts as Ukrainian does.
+const UK_ORDER = Array.from(UK_ALPHABET, (_, i) => String.fromCharCode(0xe000 + i)).join('');
+
+/** Sort key for Ukrainian text: case-insensitive, Ґ after Г, Є after Е, І and Ї after И. */
+export function ukrainianSortKey(column: PgColumn): SQL {
+  return sql`translate(lower(${column}), ${UK_ALPHABET}, ${UK_ORDER})`;
 }

@@ -29,9 +29,10 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 export function paginate(total: number, page: number, perPage: number): Pagination {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = total === 0 ? 0 : Math.min(total, page * perPage);
-  return { current_page: page, from: Math.min(from, total), last_page: lastPage, per_page: perPage, to: Math.max(to, 0), total };
+  const first = (page - 1) * perPage + 1;
+  // A page past the end holds nothing: from and to are 0, as for an empty list.
+  const empty = total === 0 || first > total;
+  return { current_page: page, from: empty ? 0 : first, last_page: lastPage, per_page: perPage, to: empty ? 0 : Math.min(total, page * perPage), total };
 }
 
 export const paginationSchema = z.object({
@@ -54,8 +55,9 @@ export function parseQueryString(qs: string): Record<string, string | string[]> 
     let key: string;
     let value: string;
     try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+      // NUL cannot be stored or compared by PostgreSQL; it never means anything in a query.
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' ')).replaceAll('\u0000', '');
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' ')).replaceAll('\u0000', '');
     } catch {
       continue; // malformed escapes are dropped rather than failing the request
     }

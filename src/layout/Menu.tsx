@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -47,11 +47,10 @@ export function Menu() {
         : [],
     [user],
   );
-  const [openGroup, setOpenGroup] = useState<string | null>(() => groupOf(entries, pathname));
-  useEffect(() => {
-    const current = groupOf(entries, pathname);
-    if (current) setOpenGroup(current);
-  }, [entries, pathname]);
+  // The group the user toggled, until they navigate; then the group holding the new page opens.
+  const [toggled, setToggled] = useState<{ group: string | null; path: string } | null>(null);
+  const openGroup = toggled && toggled.path === pathname ? toggled.group : (groupOf(entries, pathname) ?? toggled?.group ?? null);
+  const setOpenGroup = (group: string | null) => setToggled({ group, path: pathname });
 
   const renderLink = (item: MenuLink, nested: boolean, icon?: string) => {
     const Icon = icon ? ICONS[icon] : undefined;

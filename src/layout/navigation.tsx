@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** Header title and back target, set by the page being shown. */
 export interface NavigationState {
@@ -11,10 +11,9 @@ const NavigationContext = createContext<NavigationState>({ title: null, backTo: 
 
 export function NavigationProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ title: string | null; backTo: string | null }>({ title: null, backTo: null });
-  const value = useMemo(
-    () => ({ ...state, setHeader: (title: string | null, backTo: string | null) => setState({ title, backTo }) }),
-    [state],
-  );
+  // A stable setter: pages call it from effects that depend on it.
+  const setHeader = useCallback((title: string | null, backTo: string | null) => setState({ title, backTo }), []);
+  const value = useMemo(() => ({ ...state, setHeader }), [state, setHeader]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../../server/db/index.ts';
-import { adminUrl, databaseUrl, TEST_DB_PREFIX } from './pg.ts';
+import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,28 +45,22 @@ async function setupPglite(project: TestProject) {
 async function setupPostgres(project: TestProject, url: string) {
   const suffix = crypto.randomBytes(4).toString('hex');
   const template = `zhk_tpl_${suffix}`;
-  const admin = new pg.Client({ connectionString: adminUrl(url) });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${template}"`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
-  await database.close();
-  project.provide('pgTemplate', template);
-
-  return async () => {
-    const client = new pg.Client({ connectionString: adminUrl(url) });
-    await client.connect();
-    try {
+  await withAdminClient(url, (client) => client.query(`CREATE DATABASE "${template}"`));
+  const dropAll = () =>
+    withAdminClient(url, async (client) => {
       const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
         `${TEST_DB_PREFIX}${suffix}\\_%`,
       ]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  };
+    });
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
+    await database.close();
+  } catch (err) {
+    await dropAll();
+    throw err;
+  }
+  project.provide('pgTemplate', template);
+  return dropAll;
 }

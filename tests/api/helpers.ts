@@ -2,16 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { Rules } from '../../contract/permissions.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/index.ts';
-import { seedIfEmpty } from '../../server/db/seed.ts';
+import { DEMO_STAFF, seedIfEmpty } from '../../server/db/seed.ts';
 import { complexes, organizations, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
-import { adminUrl, databaseUrl, TEST_DB_PREFIX } from './pg.ts';
+import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 
 export const API = '/api/admin';
 
@@ -19,7 +18,8 @@ export const API = '/api/admin';
 export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
 
 export const ADMIN = { email: 'admin@test.ua', password: 'admin-pass-2026' };
-export const STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
+/** The seeded dispatcher: view-only on complexes, assigned to the first two demo complexes. */
+export const STAFF = DEMO_STAFF;
 
 let counter = 0;
 /** A short string unique within the run (process id + counter + randomness). */
@@ -64,6 +64,8 @@ export interface TestApp {
 export interface SetupOptions {
   /** Extra environment for loadConfig. */
   env?: Record<string, string>;
+  /** Routes added before the app is ready (e.g. one that fails on purpose). */
+  extraRoutes?: (app: Awaited<ReturnType<typeof buildApp>>) => unknown;
 }
 
 /** Opens this file's own database: a copy of the migrated template made by globalSetup. */
@@ -77,7 +79,7 @@ async function openFileDatabase(): Promise<{ database: Database; drop: () => Pro
   const template = inject('pgTemplate');
   const suffix = template.replace(/^zhk_tpl_/, '');
   const name = `${TEST_DB_PREFIX}${suffix}_${crypto.randomBytes(4).toString('hex')}`;
-  await adminQuery(url, async (client) => {
+  await withAdminClient(url, async (client) => {
     // Two files may copy the template at the same moment; PostgreSQL then sometimes reports it busy.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -92,18 +94,8 @@ async function openFileDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) }, { migrate: false });
   return {
     database,
-    drop: () => adminQuery(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => {})),
+    drop: () => withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
   };
-}
-
-async function adminQuery(url: string, fn: (client: pg.Client) => Promise<void>) {
-  const client = new pg.Client({ connectionString: adminUrl(url) });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -125,6 +117,7 @@ export async function setupApp(opts: SetupOptions = {}): Promise<TestApp> {
   };
   await seedIfEmpty(database.db, config);
   const app = await buildApp({ config, database });
+  opts.extraRoutes?.(app);
   await app.ready();
   const [org] = await database.db.select({ id: users.organizationId }).from(users).where(eq(users.email, config.adminEmail));
 

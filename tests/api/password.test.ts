@@ -276,16 +276,26 @@ describe('forced password change', () => {
     expectFieldError(res, 'token');
   });
 
-  it('the latest token from GET /user works', async () => {
+  it('keeps the same token across GET /user calls and refuses it once used', async () => {
     const user = await newUser({ mustChangePassword: true });
     const session = await t.login(user.email, user.password);
-    await t.call('GET', `${API}/user`, { token: session });
-    const latest = (await t.call('GET', `${API}/user`, { token: session })).json().data.reset_token as string;
-    const res = await reset({ token: latest, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const first = (await t.call('GET', `${API}/user`, { token: session })).json().data.reset_token as string;
+    const second = (await t.call('GET', `${API}/user`, { token: session })).json().data.reset_token as string;
+    expect(second).toBe(first);
+    const res = await reset({ token: first, email: user.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    expect(rows.every((r) => r.usedAt !== null)).toBe(true);
+    const again = await reset({ token: first, email: user.email, password: 'another-pass-2026', password_confirmation: 'another-pass-2026' });
+    expectFieldError(again, 'token');
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses every other API call until the password is changed', async () => {
+    const user = await newUser({ mustChangePassword: true });
+    const session = await t.login(user.email, user.password);
+    const res = await t.call('GET', `${API}/complexes`, { token: session });
+    expectErrorBody(res, 403);
+    expect(res.json().message).toMatch(UKRAINIAN);
+    expect((await t.call('GET', `${API}/user`, { token: session })).statusCode).toBe(200);
   });
 
   it('a user without the flag gets reset_token null', async () => {

@@ -6,6 +6,7 @@ import { FULL_RULES, normaliseRules } from '../../../contract/permissions.ts';
 import type { Delivery } from '../../lib/delivery.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.ts';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** Failed attempts allowed in the window before sign-in is refused with 429. */
 export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 };
@@ -23,6 +24,21 @@ async function retryAfter(db: Db, key: string, limit: number): Promise<number | 
   if (rows.length < limit) return undefined;
   const oldest = rows[rows.length - 1].at.getTime();
   return Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
+}
+
+/**
+ * The reset_token that GET /user shows a user who must change their password: derived from
+ * the current password hash (secret, server-side), so it is stable while the password stays
+ * and dies with the change — reading it never writes, and it cannot be used twice.
+ */
+export function forcedChangeToken(userId: number, passwordHash: string): string {
+  return createHash('sha256').update(`forced-change:${userId}:${passwordHash}`).digest('base64url');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export function createAuthService(db: Db, config: AppConfig, delivery: Delivery) {
@@ -97,21 +113,13 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
             .innerJoin(userComplexes, eq(userComplexes.complexId, complexes.id))
             .where(eq(userComplexes.userId, userId))
             .orderBy(complexes.id);
-      // A forced change is carried out with a fresh single-use reset token handed only to the user.
-      let resetToken: string | null = null;
-      if (user.mustChangePassword) {
-        await db
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-        resetToken = await createReset(userId);
-      }
+      const [{ passwordHash }] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
       return {
         id: user.id,
         name: user.name,
         email: user.email,
         phone: user.phone,
-        reset_token: resetToken,
+        reset_token: user.mustChangePassword ? forcedChangeToken(userId, passwordHash) : null,
         tutorial_completed: user.tutorialCompleted,
         rules: user.isAdmin ? FULL_RULES : normaliseRules(user.permissions ?? {}),
         complexes: visible,
@@ -147,7 +155,24 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
         .innerJoin(users, eq(users.id, passwordResets.userId))
         .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
         .limit(1);
-      if (!row || row.email !== input.email) throw invalid();
+      if (!row || row.email !== input.email) {
+        const [forced] = await db
+          .select({ id: users.id, passwordHash: users.passwordHash, must: users.mustChangePassword })
+          .from(users)
+          .where(eq(users.email, input.email))
+          .limit(1);
+        if (!forced?.must || !safeEqual(forcedChangeToken(forced.id, forced.passwordHash), input.token)) throw invalid();
+        const passwordHash = await hashPassword(input.password, hashCost);
+        // Guarded by the old hash, so the same token cannot be used twice.
+        const changed = await db
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .where(and(eq(users.id, forced.id), eq(users.passwordHash, forced.passwordHash)))
+          .returning({ id: users.id });
+        if (changed.length === 0) throw invalid();
+        await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, forced.id), isNull(authTokens.revokedAt)));
+        return;
+      }
       const passwordHash = await hashPassword(input.password, hashCost);
       await db.transaction(async (tx) => {
         // Marking used inside the transaction with a guard makes the token single-use even under races.

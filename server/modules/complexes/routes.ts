@@ -6,7 +6,7 @@ import { COMPLEX_SORTS, complexInput, complexRecord } from '../../../contract/co
 import { complexes, userComplexes } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, listPage } from '../../lib/list.ts';
+import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
 
@@ -22,7 +22,12 @@ const toRecord = (r: Row) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const sortColumns = { id: complexes.id, name: complexes.name, city: complexes.city, created_at: complexes.createdAt } as const;
+const sortColumns = {
+  id: complexes.id,
+  name: ukrainianSortKey(complexes.name),
+  city: ukrainianSortKey(complexes.city),
+  created_at: complexes.createdAt,
+} as const;
 
 const complexListQuery = listQuery.extend({
   sort: z.enum(COMPLEX_SORTS, { error: 'Сортування можливе за: id, name, city, created_at.' }).default('id'),

@@ -1,0 +1,22 @@
+import { expect, screenshot, signIn, test } from './fixtures';
+
+test('невідома адреса показує сторінку 404 з посиланням «На головну»', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Сторінку не знайдено' })).toBeVisible();
+  await expect(page.locator('[data-status="404"]')).toBeVisible();
+  await screenshot(page, 'not-found');
+
+  await page.getByRole('link', { name: 'На головну' }).click();
+  // Home (/) forwards to the first menu screen, whose path is written '/complex' in the menu.
+  await expect(page).toHaveURL(/\/complex$/i);
+  await expect(page.getByTestId('header-title')).toHaveText('Житлові комплекси');
+});
+
+test('/api/admin/no-such відповідає JSON 404', async ({ page }) => {
+  const res = await page.request.get('/api/admin/no-such');
+  expect(res.status()).toBe(404);
+  expect(res.headers()['content-type']).toMatch(/^application\/json/);
+  const body = (await res.json()) as { message?: unknown };
+  expect(body.message).toBe('Такого методу API не існує.');
+});

@@ -1,0 +1,91 @@
+/**
+ * Test fixtures: every test file gets its own running app (fresh database copy, free port),
+ * started on first use in a worker and stopped when the worker moves to another file or exits.
+ * `baseURL` points at it, so `page.goto('/login')` and `page.request.get('/api/...')` just work.
+ */
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freshDataDir, startServer, type Edition, type RunningServer } from './server';
+
+export const ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
+export const STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
+
+class ServerPool {
+  private current?: { key: string; server: Promise<RunningServer> };
+
+  async forFile(file: string, edition: Edition): Promise<RunningServer> {
+    const key = `${file}#${edition}`;
+    if (this.current?.key !== key) {
+      await this.stop();
+      const label = `${path.basename(file, '.spec.ts')}-${edition}`;
+      this.current = { key, server: startServer({ dataDir: freshDataDir(label), edition, removeDataDirOnStop: true }) };
+    }
+    return this.current.server;
+  }
+
+  async stop() {
+    const running = this.current;
+    this.current = undefined;
+    if (running) await (await running.server.catch(() => undefined))?.stop();
+  }
+}
+
+type TestFixtures = { app: RunningServer; edition: Edition };
+type WorkerFixtures = { servers: ServerPool };
+
+// Fixture callbacks name Playwright's `use` "provide" so that the React hooks lint rule leaves them alone.
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  /** Which SPA build the app serves: dist/ (main) or dist-alt/ (VITE_EDITION=alt). */
+  edition: ['main', { option: true }],
+  servers: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const pool = new ServerPool();
+      await provide(pool);
+      await pool.stop();
+    },
+    { scope: 'worker' },
+  ],
+  app: async ({ servers, edition }, provide, testInfo) => {
+    const server = await servers.forFile(testInfo.file, edition);
+    await provide(server);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('server-output.txt', { body: server.output(), contentType: 'text/plain' });
+    }
+  },
+  baseURL: async ({ app }, provide) => {
+    await provide(app.url);
+  },
+});
+
+export { expect };
+
+/** Signs in through the login form and waits for the complexes screen. */
+export async function signIn(page: Page, user: { email: string; password: string } = ADMIN) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page).toHaveURL(/\/Complex$/);
+  await expect(page.getByTestId('header-title')).toHaveText('Житлові комплекси');
+}
+
+/** A bearer token from the API, for reading data the UI does not show (outbox, all complexes). */
+export async function apiToken(request: APIRequestContext, user: { email: string; password: string } = ADMIN): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Today as the app writes dates (DD.MM.YYYY, local time). */
+export function formatToday(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
+}

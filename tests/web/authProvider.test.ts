@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../../src/authProvider';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const user = { id: 1, name: 'Адмін', email: 'a@b.ua', phone: null, reset_token: null, tutorial_completed: true, rules: { complexes: ['view'], members: ['view', 'edit'] }, complexes: [], two_factor: null, is_admin: false };
+
+describe('authProvider', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('login stores the token under auth.* keys and redirects to /dashboard_old/complex', async () => {
+    const f = vi.fn(async () => json(200, { access_token: 'T1', token_type: 'bearer', expires_in: 3600 }));
+    const ap = createAuthProvider(f as unknown as typeof fetch);
+    await expect(ap.login({ email: 'a@b.ua', password: 'x' })).resolves.toEqual({ redirectTo: '/dashboard_old/complex' });
+    expect(localStorage.getItem('auth.token')).toBe('T1');
+    expect(localStorage.getItem('auth.loggedIn')).toBe('1');
+    expect(Number(localStorage.getItem('auth.expiresAt'))).toBeGreaterThan(Date.now());
+  });
+
+  it('logout calls the API, clears auth.* and selectedComplex, and goes to /login', async () => {
+    localStorage.setItem('auth.token', 'T1');
+    localStorage.setItem('selectedComplex', '3');
+    localStorage.setItem('other', 'kept');
+    const f = vi.fn(async () => json(200, { message: 'ok' }));
+    const ap = createAuthProvider(f as unknown as typeof fetch);
+    await expect(ap.logout({})).resolves.toBe('/login');
+    expect(String((f.mock.calls[0] as unknown[])[0])).toBe('/api/admin/logout');
+    expect(Object.keys(localStorage).sort()).toEqual(['other']);
+  });
+
+  it('checkAuth rejects without a token; checkError logs out on 401 only', async () => {
+    const ap = createAuthProvider(vi.fn() as unknown as typeof fetch);
+    await expect(ap.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    localStorage.setItem('auth.token', 'T1');
+    await expect(ap.checkAuth({})).resolves.toBeUndefined();
+    await expect(ap.checkError({ status: 403 })).resolves.toBeUndefined();
+    await expect(ap.checkError({ status: 401 })).rejects.toBeTruthy();
+    expect(localStorage.getItem('auth.token')).toBeNull();
+  });
+
+  it('fetches GET /user once per token for identity, permissions and access checks', async () => {
+    localStorage.setItem('auth.token', 'T1');
+    const f = vi.fn(async () => json(200, { data: user }));
+    const ap = createAuthProvider(f as unknown as typeof fetch);
+    expect(await ap.getIdentity!()).toMatchObject({ id: 1, fullName: 'Адмін' });
+    expect(Object.keys(await ap.getPermissions!({}))[0]).toBe('complexes');
+    expect(await ap.canAccess!({ resource: 'complexes', action: 'list' })).toBe(true);
+    expect(await ap.canAccess!({ resource: 'complexes', action: 'delete' })).toBe(false);
+    expect(await ap.canAccess!({ resource: 'members', action: 'edit' })).toBe(true);
+    expect(f).toHaveBeenCalledTimes(1);
+  });
+});
