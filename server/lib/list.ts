@@ -3,7 +3,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import { paginate, type Pagination } from './pagination.ts';
 
-/** Runs one page of a list query and its total, in the Laravel paginator's terms. */
+/**
+ * Runs one page of a list query and its total, in the Laravel paginator's terms. The total
+ * rides along as a window count, so a page costs one round trip; only a page past the end
+ * needs a second query to learn the total.
+ */
 export async function listPage<T>(opts: {
   db: Db;
   table: PgTable;
@@ -13,15 +17,18 @@ export async function listPage<T>(opts: {
   perPage: number;
   map: (row: Record<string, unknown>) => T;
 }): Promise<{ data: T[]; pagination: Pagination }> {
-  const [{ total }] = await opts.db.select({ total: count() }).from(opts.table).where(opts.where);
-  const rows = await opts.db
-    .select()
+  const rows = (await opts.db
+    .select({ row: opts.table as never, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(opts.table)
     .where(opts.where)
     .orderBy(...opts.orderBy)
     .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage);
-  return { data: rows.map((r) => opts.map(r as Record<string, unknown>)), pagination: paginate(total, opts.page, opts.perPage) };
+    .offset((opts.page - 1) * opts.perPage)) as unknown as { row: Record<string, unknown>; total: number }[];
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    [{ total }] = await opts.db.select({ total: count() }).from(opts.table).where(opts.where);
+  }
+  return { data: rows.map((r) => opts.map(r.row)), pagination: paginate(total, opts.page, opts.perPage) };
 }
 
 /** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFetch } from '../dataProvider/http';
 import { AuthLayout } from '../layout/AuthLayout';
+import { AuthField } from './AuthField';
 
 export default function ForgetPasswordPage() {
   const translate = useTranslate();
@@ -41,7 +42,7 @@ export default function ForgetPasswordPage() {
           <Typography variant="body2" color="text.secondary">
             {translate('app.auth.forgot_hint')}
           </Typography>
-          <TextField
+          <AuthField
             label={translate('app.auth.email')}
             type="email"
             name="email"
@@ -49,9 +50,7 @@ export default function ForgetPasswordPage() {
             autoFocus
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            fullWidth
+            error={error}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {translate('app.auth.forgot_submit')}

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
-import { Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, Link } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { readToken } from '../authStorage';
 import { AuthLayout } from '../layout/AuthLayout';
+import { AuthField } from './AuthField';
 import { lastPath } from '../lastLocation';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
@@ -46,7 +47,7 @@ export default function LoginPage() {
   return (
     <AuthLayout title={translate('app.auth.title')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField
+        <AuthField
           label={translate('app.auth.email')}
           type="email"
           name="email"
@@ -54,20 +55,16 @@ export default function LoginPage() {
           autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          fullWidth
+          error={errors.email}
         />
-        <TextField
+        <AuthField
           label={translate('app.auth.password')}
           type="password"
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-          fullWidth
+          error={errors.password}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}>
           {translate('app.auth.sign_in')}

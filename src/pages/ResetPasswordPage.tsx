@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { readToken } from '../authStorage';
 import { apiFetch } from '../dataProvider/http';
 import { AuthLayout } from '../layout/AuthLayout';
+import { AuthField } from './AuthField';
 import { useCurrentUser } from '../useCurrentUser';
 
 type Errors = Partial<Record<'password' | 'password_confirmation' | 'token' | 'email', string>>;
@@ -87,8 +88,8 @@ export default function ResetPasswordPage() {
             {forced ? translate('app.auth.forced_hint') : translate('app.auth.reset_hint')}
           </Typography>
           {(errors.token || errors.email) && <Alert severity="error">{errors.token ?? errors.email}</Alert>}
-          <TextField label={translate('app.auth.email')} value={email} disabled fullWidth />
-          <TextField
+          <AuthField label={translate('app.auth.email')} value={email} disabled />
+          <AuthField
             label={translate('app.auth.new_password')}
             type="password"
             name="password"
@@ -96,20 +97,16 @@ export default function ResetPasswordPage() {
             autoFocus
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-            fullWidth
+            error={errors.password}
           />
-          <TextField
+          <AuthField
             label={translate('app.auth.password_confirmation')}
             type="password"
             name="password_confirmation"
             autoComplete="new-password"
             value={confirmation}
             onChange={(e) => setConfirmation(e.target.value)}
-            error={Boolean(errors.password_confirmation)}
-            helperText={errors.password_confirmation}
-            fullWidth
+            error={errors.password_confirmation}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {translate('app.auth.reset_submit')}

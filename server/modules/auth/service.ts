@@ -96,6 +96,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           mustChangePassword: users.mustChangePassword,
           tutorialCompleted: users.tutorialCompleted,
           twoFactor: users.twoFactor,
+          passwordHash: users.passwordHash,
           permissions: staffRoles.permissions,
         })
         .from(users)
@@ -113,13 +114,12 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
             .innerJoin(userComplexes, eq(userComplexes.complexId, complexes.id))
             .where(eq(userComplexes.userId, userId))
             .orderBy(complexes.id);
-      const [{ passwordHash }] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
       return {
         id: user.id,
         name: user.name,
         email: user.email,
         phone: user.phone,
-        reset_token: user.mustChangePassword ? forcedChangeToken(userId, passwordHash) : null,
+        reset_token: user.mustChangePassword ? forcedChangeToken(userId, user.passwordHash) : null,
         tutorial_completed: user.tutorialCompleted,
         rules: user.isAdmin ? FULL_RULES : normaliseRules(user.permissions ?? {}),
         complexes: visible,
