@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Rules } from '../../contract/permissions.ts';
+import { ukrainianSortKey } from '../lib/sortKey.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +79,7 @@ export const complexes = pgTable(
     uniqueIndex('complexes_org_name_uq').on(t.organizationId, sql`lower(${t.name})`),
     index('complexes_org_created_idx').on(t.organizationId, t.createdAt),
     index('complexes_org_city_idx').on(t.organizationId, t.city),
+    index('complexes_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)),
   ],
 );
 

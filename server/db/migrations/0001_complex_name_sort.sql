@@ -1,0 +1,1 @@
+CREATE INDEX "complexes_org_name_sort_idx" ON "complexes" USING btree ("organization_id",translate(lower("name"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', ''));
