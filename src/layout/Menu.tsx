@@ -35,7 +35,8 @@ function prefetch(path: string) {
   if (prefetchAllowed()) void findRoute(path)?.load().catch(() => undefined);
 }
 
-export function Menu() {
+/** `routeExists` is for tests: which screens exist decides which items show. */
+export function Menu({ routeExists }: { routeExists?: (path: string) => boolean } = {}) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
@@ -43,9 +44,9 @@ export function Menu() {
   const entries = useMemo(
     () =>
       user
-        ? visibleMenu(menuFor(EDITION), { tutorialCompleted: user.tutorial_completed, can: (area) => canAccess(user.rules, area) })
+        ? visibleMenu(menuFor(EDITION), { tutorialCompleted: user.tutorial_completed, can: (area) => canAccess(user.rules, area), routeExists })
         : [],
-    [user],
+    [user, routeExists],
   );
   // The group the user toggled, until they navigate; then the group holding the new page opens.
   const [toggled, setToggled] = useState<{ group: string | null; path: string } | null>(null);
