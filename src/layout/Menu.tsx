@@ -11,7 +11,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import { useSidebarState, useTranslate } from 'react-admin';
+import { useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 import { canAccess } from '../../contract/permissions';
 import { EDITION } from '../edition';
 import { findRoute } from '../routes';
@@ -36,7 +36,7 @@ function prefetch(path: string) {
 }
 
 /** `routeExists` is for tests: which screens exist decides which items show. */
-export function Menu({ routeExists }: { routeExists?: (path: string) => boolean } = {}) {
+export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string) => boolean }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
