@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +12,9 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Extensions the migrations use (PostgreSQL ships them in contrib). */
+export const pgliteExtensions = { pg_trgm };
 
 /** One type for both drivers: the code above this layer never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,7 +41,7 @@ export async function openDatabase(source: DatabaseSource, options: { migrate?: 
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   if (source.dataDir) fs.mkdirSync(source.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (runMigrations) await migratePglite(db as never, { migrationsFolder });
   return { db, driver: 'pglite', close: () => client.close() };

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -154,4 +155,123 @@ export const outbox = pgTable(
     error: text('error'),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Settlements of Ukraine (KATOTTG), the reference that city look-up searches. */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** М місто, Х селище, С село, К місто зі спеціальним статусом */
+    category: text('category').notNull(),
+    region: text('region').notNull(),
+    district: text('district'),
+    community: text('community'),
+    /** lower-cased, apostrophes folded to ’ — what searches compare against */
+    searchName: text('search_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('settlements_code_uq').on(t.code),
+    index('settlements_search_prefix_idx').on(sql`${t.searchName} text_pattern_ops`),
+    index('settlements_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+  ],
+);
+
+/** Streets: the reference for some cities plus what admins add or rename (their edits win). */
+export const streets = pgTable(
+  'streets',
+  {
+    id: serial('id').primaryKey(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type'),
+    district: text('district'),
+    searchName: text('search_name').notNull(),
+    /** 'reference' rows come from the data file; 'admin' rows were added or renamed by a user. */
+    source: text('source', { enum: ['reference', 'admin'] }).notNull().default('reference'),
+    /** The reference name a rename replaced, kept so that a re-import does not bring it back. */
+    referenceName: text('reference_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('streets_settlement_search_idx').on(t.settlementId, sql`${t.searchName} text_pattern_ops`),
+    index('streets_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+  ],
+);
+
+export const houseTypes = pgTable(
+  'house_types',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('house_types_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const houses = pgTable(
+  'houses',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** A house belongs to at most one complex; unlinking keeps the house. */
+    complexId: integer('complex_id').references(() => complexes.id, { onDelete: 'set null' }),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id),
+    streetId: integer('street_id')
+      .notNull()
+      .references(() => streets.id),
+    number: text('number').notNull(),
+    /** Building letter or section, e.g. «А» or «секція 2». */
+    building: text('building').notNull().default(''),
+    houseTypeId: integer('house_type_id').references(() => houseTypes.id),
+    floors: integer('floors'),
+    entrances: integer('entrances'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('houses_org_address_uq').on(t.organizationId, t.streetId, sql`lower(${t.number})`, sql`lower(${t.building})`),
+    index('houses_complex_idx').on(t.complexId),
+    index('houses_org_settlement_idx').on(t.organizationId, t.settlementId),
+    index('houses_street_idx').on(t.streetId),
+    index('houses_type_idx').on(t.houseTypeId),
+  ],
+);
+
+export const REALTY_TYPES = ['apartment', 'parking', 'storage', 'commercial'] as const;
+
+export const realty = pgTable(
+  'realty',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: REALTY_TYPES }).notNull(),
+    number: text('number').notNull(),
+    /** m², two decimals */
+    area: numeric('area', { precision: 10, scale: 2 }),
+    floor: integer('floor'),
+    entrance: integer('entrance'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('realty_house_type_number_uq').on(t.houseId, t.type, sql`lower(${t.number})`),
+    index('realty_org_type_idx').on(t.organizationId, t.type, t.id),
+    index('realty_house_type_idx').on(t.houseId, t.type, t.id),
+  ],
 );

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../../server/db/index.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions } from '../../server/db/index.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 
 declare module 'vitest' {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function setupPglite(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir('none');
