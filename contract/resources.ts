@@ -34,6 +34,9 @@ const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partia
 /** react-admin resource name → API call table; the one place both sides agree on paths and shapes. */
 export const RESOURCES = {
   complexes: declare({ path: '/complexes', area: 'complexes', list: 'main_data', create: 'main_data' }),
+  houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
+  'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
+  realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

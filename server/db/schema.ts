@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Rules } from '../../contract/permissions.ts';
+import { REALTY_TYPES } from '../../contract/realty.ts';
 import { ukrainianSortKey } from '../lib/sortKey.ts';
 
 const timestamps = {
@@ -248,8 +249,6 @@ export const houses = pgTable(
     index('houses_type_idx').on(t.houseTypeId),
   ],
 );
-
-export const REALTY_TYPES = ['apartment', 'parking', 'storage', 'commercial'] as const;
 
 export const realty = pgTable(
   'realty',
