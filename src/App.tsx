@@ -15,6 +15,8 @@ import { OfflineNotice } from './layout/network';
 import { Toaster } from './layout/Toaster';
 import LoginPage from './pages/LoginPage';
 import complexes from './resources/complexes';
+import { houses, houseTypes } from './resources/houses';
+import realty from './resources/realty';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -64,6 +66,9 @@ export function App() {
         disableTelemetry
       >
         <Resource {...complexes} />
+        <Resource {...houses} />
+        <Resource {...houseTypes} />
+        <Resource {...realty} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

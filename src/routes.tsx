@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { Area } from '../contract/permissions';
 
 /** Route middleware, as the spec names it: `auth` = signed in; `customAuth` = forced password change and permissions. */
@@ -28,18 +29,19 @@ export const ROUTES: AppRoute[] = [
   page('/User', undefined, () => import('./pages/UserPage')),
   page('/Complex', 'complexes', () => import('./resources/complexes/ComplexList')),
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
+  page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),
+  page('/Realty/:type?', 'realty', () => import('./resources/realty/RealtyList')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
 ];
 
-/** Path of a route that exists, for menu items: matched case-insensitively, ignoring a trailing slash. */
-export function hasRoute(path: string, routes: AppRoute[] = ROUTES): boolean {
-  const wanted = path.toLowerCase().replace(/\/$/, '') || '/';
-  return routes.some((r) => r.path.toLowerCase() === wanted);
+/** The route that serves a path (as the router matches: case-insensitively, params and optional segments). */
+export function findRoute(path: string, routes: AppRoute[] = ROUTES): AppRoute | undefined {
+  return routes.find((r) => matchPath({ path: r.path, caseSensitive: false, end: true }, path));
 }
 
-export function findRoute(path: string, routes: AppRoute[] = ROUTES): AppRoute | undefined {
-  const wanted = path.toLowerCase().replace(/\/$/, '') || '/';
-  return routes.find((r) => r.path.toLowerCase() === wanted);
+/** Whether a screen exists for a path, for menu items. */
+export function hasRoute(path: string, routes: AppRoute[] = ROUTES): boolean {
+  return findRoute(path, routes) !== undefined;
 }

@@ -23,4 +23,6 @@ export interface Complex {
   description: string;
   created_at: string;
   updated_at: string;
+  /** Only in the detail answer (GET /complexes/{id}). */
+  counts?: Record<'houses' | 'apartment' | 'parking' | 'storage' | 'commercial' | 'residents', number>;
 }

@@ -10,10 +10,12 @@ export interface RowActions {
   onOpen?: () => void;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Further actions of this list (label is an i18n key), shown before delete. */
+  extra?: { label: string; onClick: () => void }[];
 }
 
 /** The row action dropdown of every list: open, edit, delete (each only when allowed). */
-export function RowActionsMenu({ onOpen, onEdit, onDelete }: RowActions) {
+export function RowActionsMenu({ onOpen, onEdit, onDelete, extra = [] }: RowActions) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -44,6 +46,11 @@ export function RowActionsMenu({ onOpen, onEdit, onDelete }: RowActions) {
             <ListItemText>{translate('app.actions.edit')}</ListItemText>
           </MenuItem>
         )}
+        {extra.map((a) => (
+          <MenuItem key={a.label} onClick={run(a.onClick)}>
+            <ListItemText inset>{translate(a.label)}</ListItemText>
+          </MenuItem>
+        ))}
         {onDelete && (
           <MenuItem onClick={run(onDelete)} sx={{ color: 'error.main' }}>
             <ListItemIcon sx={{ color: 'error.main' }}>

@@ -1,7 +1,7 @@
-import { CreateBase, EditBase, useAuthProvider, useGetIdentity, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { FormDialog } from '../../components/FormDialog';
+import { useAuthProvider, useGetIdentity, type Identifier } from 'react-admin';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import type { Complex } from '../../types';
-import { ComplexForm } from './ComplexForm';
+import { ComplexFields } from './ComplexForm';
 
 export const COMPLEX_ADDED_EVENT = 'complexAdded';
 
@@ -15,53 +15,22 @@ function useReloadUser() {
   };
 }
 
-export function ComplexCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
+/** Create (target 'create') or edit (target id) a complex in a dialog. */
+export function ComplexFormDialog({ target, onClose }: { target: Identifier | 'create' | null; onClose: () => void }) {
   const reloadUser = useReloadUser();
   return (
-    <FormDialog open={open} onClose={onClose} title={translate('resources.complexes.create_title')}>
-      <CreateBase<Complex>
-        resource="complexes"
-        redirect={false}
-        mutationOptions={{
-          onSuccess: async (record) => {
-            notify('resources.complexes.notifications.created', { type: 'success', messageArgs: { text: record.name } });
-            onClose();
-            await reloadUser();
-            window.dispatchEvent(new CustomEvent(COMPLEX_ADDED_EVENT, { detail: record }));
-          },
-        }}
-      >
-        <ComplexForm onCancel={onClose} />
-      </CreateBase>
-    </FormDialog>
-  );
-}
-
-export function ComplexEditDialog({ id, onClose }: { id: Identifier | null; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const reloadUser = useReloadUser();
-  return (
-    <FormDialog open={id !== null} onClose={onClose} title={translate('resources.complexes.edit_title')}>
-      {id !== null && (
-        <EditBase<Complex>
-          resource="complexes"
-          id={id}
-          redirect={false}
-          mutationMode="pessimistic"
-          mutationOptions={{
-            onSuccess: async () => {
-              notify('resources.complexes.notifications.updated', { type: 'success' });
-              onClose();
-              await reloadUser();
-            },
-          }}
-        >
-          <ComplexForm onCancel={onClose} />
-        </EditBase>
-      )}
-    </FormDialog>
+    <ResourceFormDialog<Complex>
+      resource="complexes"
+      target={target}
+      onClose={onClose}
+      title={{ create: 'resources.complexes.create_title', edit: 'resources.complexes.edit_title' }}
+      notifications={{ created: 'resources.complexes.notifications.created', updated: 'resources.complexes.notifications.updated' }}
+      onSaved={async (record, created) => {
+        await reloadUser();
+        if (created) window.dispatchEvent(new CustomEvent(COMPLEX_ADDED_EVENT, { detail: record }));
+      }}
+    >
+      <ComplexFields />
+    </ResourceFormDialog>
   );
 }

@@ -21,7 +21,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { formatDate } from '../../lib/dates';
 import { usePageHeader } from '../../layout/navigation';
 import type { Complex } from '../../types';
-import { ComplexCreateDialog, ComplexEditDialog } from './ComplexDialogs';
+import { ComplexFormDialog } from './ComplexDialogs';
 
 const complexPath = (id: Identifier) => `/Complex/${id}`;
 
@@ -60,8 +60,7 @@ export default function ComplexList() {
   const navigate = useNavigate();
   const exporter = useExporter();
   usePageHeader(translate('resources.complexes.title'));
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Identifier | null>(null);
+  const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Complex | null>(null);
   const { canAccess: canCreate } = useCanAccess({ resource: 'complexes', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'complexes', action: 'edit' });
@@ -77,11 +76,11 @@ export default function ComplexList() {
         sort={{ field: 'id', order: 'ASC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.complexes.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={exporter}
-        empty={<Empty onAdd={() => setCreating(true)} canCreate={Boolean(canCreate)} />}
+        empty={<Empty onAdd={() => setDialog('create')} canCreate={Boolean(canCreate)} />}
         actions={
           <TopToolbar>
             {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
                 {translate('app.actions.add')}
               </Button>
             )}
@@ -101,15 +100,14 @@ export default function ComplexList() {
             render={(r) => (
               <RowActionsMenu
                 onOpen={() => navigate(complexPath(r.id))}
-                onEdit={canEdit ? () => setEditing(r.id) : undefined}
+                onEdit={canEdit ? () => setDialog(r.id) : undefined}
                 onDelete={canDelete ? () => setDeleting(r as Complex) : undefined}
               />
             )}
           />
         </DataTable>
       </List>
-      <ComplexCreateDialog open={creating} onClose={() => setCreating(false)} />
-      <ComplexEditDialog id={editing} onClose={() => setEditing(null)} />
+      <ComplexFormDialog target={dialog} onClose={() => setDialog(null)} />
       <ConfirmDelete
         resource="complexes"
         record={deleting}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ErrorPage } from '../../layout/ErrorPage';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { usePageHeader } from '../../layout/navigation';
 import type { Complex } from '../../types';
-import { ComplexEditDialog } from './ComplexDialogs';
+import { ComplexFormDialog } from './ComplexDialogs';
 
 /** /Complex/{id}: one complex. */
 export default function ComplexShow() {
@@ -43,6 +44,9 @@ export default function ComplexShow() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<ApartmentOutlined />} component={RouterLink} to={`/Complex/${data.id}/houses`}>
+          {translate('resources.houses.open_houses')}
+        </Button>
         {canEdit && (
           <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
             {translate('app.actions.edit')}
@@ -54,6 +58,22 @@ export default function ComplexShow() {
           </Button>
         )}
       </Stack>
+      {data.counts && (
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          {(['houses', 'apartment', 'parking', 'storage', 'commercial', 'residents'] as const).map((k) => (
+            <Card key={k} sx={{ minWidth: 140, flex: '1 1 140px' }}>
+              <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                <Typography variant="h5" component="div" data-testid={`count-${k}`}>
+                  {data.counts?.[k] ?? 0}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate(`resources.houses.counts.${k}`)}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      )}
       <Card>
         <CardContent>
           <Stack divider={<Divider flexItem />} spacing={1.5}>
@@ -66,7 +86,7 @@ export default function ComplexShow() {
           </Stack>
         </CardContent>
       </Card>
-      <ComplexEditDialog id={editing ? data.id : null} onClose={() => setEditing(false)} />
+      <ComplexFormDialog target={editing ? data.id : null} onClose={() => setEditing(false)} />
       <ConfirmDelete
         resource="complexes"
         record={deleting ? data : null}
