@@ -14,7 +14,11 @@ import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
+import { houseRoutes } from './modules/houses/routes.ts';
+import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
+import { realtyRoutes } from './modules/realty/routes.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +93,10 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(requireAuth, { db: database.db });
         await secured.register(sessionRoutes);
         await secured.register(complexRoutes);
+        await secured.register(houseRoutes);
+        await secured.register(houseTypeRoutes);
+        await secured.register(realtyRoutes);
+        await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
       });
     },

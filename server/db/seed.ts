@@ -1,8 +1,140 @@
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
+import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { complexes, organizations, staffRoles, userComplexes, users } from './schema.ts';
+import { complexes, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+
+type Tx = Pick<Db, 'select' | 'insert'>;
+
+export const DEMO_HOUSE_TYPES = ['Багатоквартирний', 'Таунхаус', 'Котедж'] as const;
+type DemoHouseType = (typeof DEMO_HOUSE_TYPES)[number];
+
+interface DemoHouse {
+  number: string;
+  building?: string;
+  type: DemoHouseType;
+  floors: number;
+  entrances: number;
+  /** Apartments per floor per entrance; commercial premises take the ground floor. */
+  perFloor: number;
+  commercial?: number;
+  parking?: number;
+  storage?: number;
+}
+
+/**
+ * Houses of each demo complex, on the street of its address. The settlement is looked up by
+ * name and KATOTTG category (the reference import runs before seeding); the street is taken
+ * from the reference or added.
+ */
+const DEMO_HOUSES: Record<string, { settlement: [name: string, category: string]; street: string; streetType: string; houses: DemoHouse[] }> = {
+  'ЖК «Липовий гай»': {
+    settlement: ['Київ', 'К'],
+    street: 'Липова',
+    streetType: 'вулиця',
+    houses: [
+      { number: '12', building: 'секція 1', type: 'Багатоквартирний', floors: 16, entrances: 1, perFloor: 4, parking: 40, storage: 12 },
+      { number: '12', building: 'секція 2', type: 'Багатоквартирний', floors: 16, entrances: 1, perFloor: 4 },
+      { number: '12', building: 'секція 3', type: 'Багатоквартирний', floors: 16, entrances: 1, perFloor: 4 },
+    ],
+  },
+  'ЖК «Сонячна гавань»': {
+    settlement: ['Львів', 'М'],
+    street: 'Стрийська',
+    streetType: 'вулиця',
+    houses: [
+      { number: '45', type: 'Багатоквартирний', floors: 9, entrances: 2, perFloor: 3, commercial: 4, storage: 8 },
+      { number: '45', building: 'А', type: 'Багатоквартирний', floors: 9, entrances: 2, perFloor: 3, commercial: 3 },
+    ],
+  },
+  'ЖК «Приморський»': {
+    settlement: ['Одеса', 'М'],
+    street: 'Французький',
+    streetType: 'бульвар',
+    houses: [{ number: '60', type: 'Багатоквартирний', floors: 12, entrances: 2, perFloor: 4, storage: 10 }],
+  },
+  'ЖК «Слобожанський»': {
+    settlement: ['Харків', 'М'],
+    street: 'Науки',
+    streetType: 'проспект',
+    houses: [
+      { number: '14', type: 'Багатоквартирний', floors: 10, entrances: 3, perFloor: 4, parking: 20 },
+      { number: '14', building: 'Б', type: 'Таунхаус', floors: 3, entrances: 4, perFloor: 1 },
+    ],
+  },
+  'ЖК «Дніпровські вогні»': {
+    settlement: ['Дніпро', 'М'],
+    street: 'Перемоги',
+    streetType: 'набережна',
+    houses: [{ number: '32', type: 'Багатоквартирний', floors: 25, entrances: 2, perFloor: 4, parking: 60, storage: 40 }],
+  },
+};
+
+const AREAS = [38.5, 52.75, 64.2, 81.4, 47.1, 95.6];
+
+function demoUnits(h: DemoHouse) {
+  const units: { type: 'apartment' | 'parking' | 'storage' | 'commercial'; number: string; area: string; floor: number | null; entrance: number | null }[] = [];
+  const firstResidential = h.commercial ? 2 : 1;
+  let n = 0;
+  for (let entrance = 1; entrance <= h.entrances; entrance++) {
+    for (let floor = firstResidential; floor <= h.floors; floor++) {
+      for (let k = 0; k < h.perFloor; k++) {
+        n += 1;
+        units.push({ type: 'apartment', number: String(n), area: AREAS[n % AREAS.length].toFixed(2), floor, entrance });
+      }
+    }
+  }
+  for (let i = 1; i <= (h.commercial ?? 0); i++) units.push({ type: 'commercial', number: String(i), area: (60 + i * 12.5).toFixed(2), floor: 1, entrance: null });
+  for (let i = 1; i <= (h.parking ?? 0); i++) units.push({ type: 'parking', number: String(i), area: '13.25', floor: -1, entrance: null });
+  for (let i = 1; i <= (h.storage ?? 0); i++) units.push({ type: 'storage', number: String(i), area: (3 + (i % 4) * 0.75).toFixed(2), floor: -1, entrance: null });
+  return units;
+}
+
+/**
+ * Demo house types, houses and their units for the demo complexes (by name). Houses need the
+ * address reference: a complex whose settlement is not there (empty reference) gets none.
+ * Returns how many houses were created.
+ */
+export async function seedDemoHouses(tx: Tx, organizationId: number, demoComplexes: { id: number; name: string }[]): Promise<number> {
+  const types = await tx
+    .insert(houseTypes)
+    .values(DEMO_HOUSE_TYPES.map((name) => ({ organizationId, name })))
+    .returning({ id: houseTypes.id, name: houseTypes.name });
+  const typeId = new Map(types.map((t) => [t.name, t.id]));
+  let created = 0;
+  for (const complex of demoComplexes) {
+    const plan = DEMO_HOUSES[complex.name];
+    if (!plan) continue;
+    const [settlement] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .where(and(eq(settlements.name, plan.settlement[0]), eq(settlements.category, plan.settlement[1])))
+      .orderBy(asc(settlements.id))
+      .limit(1);
+    if (!settlement) continue;
+    const streetId = await ensureStreet(tx, settlement.id, plan.street, plan.streetType);
+    for (const h of plan.houses) {
+      const [house] = await tx
+        .insert(houses)
+        .values({
+          organizationId,
+          complexId: complex.id,
+          settlementId: settlement.id,
+          streetId,
+          number: h.number,
+          building: h.building ?? '',
+          houseTypeId: typeId.get(h.type)!,
+          floors: h.floors,
+          entrances: h.entrances,
+        })
+        .returning({ id: houses.id });
+      await tx.insert(realty).values(demoUnits(h).map((u) => ({ ...u, organizationId, houseId: house.id })));
+      created += 1;
+    }
+  }
+  return created;
+}
 
 export const DEMO_STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
 
@@ -33,7 +165,8 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     const created = await tx
       .insert(complexes)
       .values(DEMO_COMPLEXES.map((c) => ({ ...c, organizationId: org.id })))
-      .returning({ id: complexes.id });
+      .returning({ id: complexes.id, name: complexes.name });
+    await seedDemoHouses(tx, org.id, created);
     const [dispatcherRole] = await tx
       .insert(staffRoles)
       .values([

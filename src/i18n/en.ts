@@ -35,6 +35,16 @@ export const en = {
       personal_data: 'Personal data',
       language: 'Language',
     },
+    selector: {
+      complex: 'Complex',
+      addresses: 'Addresses',
+      select: 'Select',
+      more: '%{name} (+%{count})',
+      all: 'All',
+      none: 'None',
+      no_addresses: 'No addresses',
+      loading: 'Loading…',
+    },
     footer: {
       version: 'Version %{version} of %{date}',
       support: 'Support',

@@ -34,6 +34,16 @@ export const uk = {
       personal_data: 'Особисті дані',
       language: 'Мова',
     },
+    selector: {
+      complex: 'Комплекс',
+      addresses: 'Адреси',
+      select: 'Виберіть',
+      more: '%{name} (+%{count})',
+      all: 'Усі',
+      none: 'Жодного',
+      no_addresses: 'Немає адрес',
+      loading: 'Завантаження…',
+    },
     footer: {
       version: 'Версія %{version} від %{date}',
       support: 'Підтримка',

@@ -6,6 +6,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import Translate from '@mui/icons-material/Translate';
 import { AppBar, Logout, UserMenu, useLocaleState, useLocales, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { HeaderSelectors } from './complexSelection';
 import { useNavigationState } from './navigation';
 
 export function HeaderTitle() {
@@ -77,7 +78,7 @@ function LogoutIconButton() {
   );
 }
 
-/** Header: back arrow, title from the navigation state, logout icon and the user menu. */
+/** Header: back arrow, title from the navigation state, complex/address selectors, logout icon and the user menu. */
 export function Header() {
   return (
     <AppBar
@@ -93,6 +94,7 @@ export function Header() {
       }
     >
       <HeaderTitle />
+      <HeaderSelectors />
     </AppBar>
   );
 }

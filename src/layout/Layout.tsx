@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { Layout as RaLayout, useSidebarState } from 'react-admin';
+import { ComplexSelectionProvider } from './complexSelection';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Menu } from './Menu';
@@ -18,15 +19,17 @@ function CollapseBelowBreakpoint() {
   return null;
 }
 
-/** Default layout: sidebar, header, content, footer; the toaster is mounted by <Admin>. */
+/** Default layout: sidebar, header, content, footer; the toaster is mounted by <Admin>. The complex selection lives above the routes. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <NavigationProvider>
-      <CollapseBelowBreakpoint />
-      <RaLayout appBar={Header} menu={Menu} sx={{ '& .RaLayout-content': { display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 48px)', px: { xs: 1, md: 3 }, pt: 2 } }}>
-        <Box sx={{ flex: 1 }}>{children}</Box>
-        <Footer />
-      </RaLayout>
+      <ComplexSelectionProvider>
+        <CollapseBelowBreakpoint />
+        <RaLayout appBar={Header} menu={Menu} sx={{ '& .RaLayout-content': { display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 48px)', px: { xs: 1, md: 3 }, pt: 2 } }}>
+          <Box sx={{ flex: 1 }}>{children}</Box>
+          <Footer />
+        </RaLayout>
+      </ComplexSelectionProvider>
     </NavigationProvider>
   );
 }

@@ -6,14 +6,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase, pgliteExtensions } from '../../server/db/index.ts';
+import { importReferenceData } from '../../server/db/importReference.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions, type Db } from '../../server/db/index.ts';
+import * as schema from '../../server/db/schema.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite runs: path of a tarball of a migrated, empty data directory. */
+    /** PGlite runs: path of a tarball of a migrated data directory holding only the address reference. */
     pgliteTemplate: string;
-    /** PostgreSQL runs: name of a migrated, empty template database. */
+    /** PostgreSQL runs: name of a migrated template database holding only the address reference. */
     pgTemplate: string;
   }
 }
@@ -30,7 +32,9 @@ export default async function setup(project: TestProject) {
 async function setupPglite(project: TestProject) {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
-    await migrate(drizzle(client), { migrationsFolder });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await importReferenceData(db as unknown as Db);
     const dump = await client.dumpDataDir('none');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-api-tests-'));
     const file = path.join(dir, 'template.tar');
@@ -56,7 +60,11 @@ async function setupPostgres(project: TestProject, url: string) {
     });
   try {
     const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
-    await database.close();
+    try {
+      await importReferenceData(database.db);
+    } finally {
+      await database.close();
+    }
   } catch (err) {
     await dropAll();
     throw err;

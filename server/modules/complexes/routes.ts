@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
-import { COMPLEX_SORTS, complexInput, complexRecord } from '../../../contract/complexes.ts';
-import { complexes, userComplexes } from '../../db/schema.ts';
+import { canAccess } from '../../../contract/permissions.ts';
+import { COMPLEX_SORTS, complexDetailRecord, complexInput, complexRecord, type ComplexCounts } from '../../../contract/complexes.ts';
+import { complexes, houses, realty, streets, userComplexes } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
+import { naturalKeys, ordered } from '../houses/order.ts';
+import { selectHouses, withCounts } from '../houses/records.ts';
 
 type Row = typeof complexes.$inferSelect;
 
@@ -85,13 +88,45 @@ export const complexRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Houses and units of a complex: two grouped counts, whatever the size of the complex. */
+  async function complexCounts(complexId: number): Promise<ComplexCounts> {
+    const ofComplex = db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, complexId));
+    const [[{ n }], units] = await Promise.all([
+      db.select({ n: count() }).from(houses).where(eq(houses.complexId, complexId)),
+      db
+        .select({ type: realty.type, n: count() })
+        .from(realty)
+        .where(inArray(realty.houseId, ofComplex))
+        .groupBy(realty.type),
+    ]);
+    // residents: always 0 for now — residents come with a later feature (members), then they are counted here.
+    const counts: ComplexCounts = { houses: Number(n), apartment: 0, parking: 0, storage: 0, commercial: 0, residents: 0 };
+    for (const u of units) counts[u.type] = Number(u.n);
+    return counts;
+  }
+
   app.get(
     '/complexes/:id',
     {
       preHandler: requirePermission('complexes', 'view'),
-      schema: { tags, summary: 'Комплекс', params, response: { 200: z.object({ data: complexRecord }) } },
+      schema: {
+        tags,
+        summary: 'Комплекс',
+        description: 'Разом із будинками комплексу (houses — якщо роль дозволяє бачити будинки) та лічильниками (counts).',
+        params,
+        response: { 200: z.object({ data: complexDetailRecord }) },
+      },
     },
-    async (request) => ({ data: toRecord(await findOne(scoped(request), request.params.id)) }),
+    async (request) => {
+      const row = await findOne(scoped(request), request.params.id);
+      const counts = await complexCounts(row.id);
+      if (!canAccess(request.user.rules, 'houses', 'view')) return { data: { ...toRecord(row), counts } };
+      // Every house of a complex the user sees is in their scope.
+      const houseRows = await selectHouses(db)
+        .where(eq(houses.complexId, row.id))
+        .orderBy(...ordered([ukrainianSortKey(streets.name), ...naturalKeys(houses.number), ukrainianSortKey(houses.building)], 'asc'), houses.id);
+      return { data: { ...toRecord(row), houses: await withCounts(db, houseRows), counts } };
+    },
   );
 
   app.post(

@@ -1,0 +1,15 @@
+/** The pages whose lists are filtered by the header's complex and address selection. */
+export const COMPLEX_SECTIONS = ['News', 'Requests', 'Members', 'Announcements', 'Voting', 'Events'] as const;
+export type ComplexSection = (typeof COMPLEX_SECTIONS)[number];
+
+/**
+ * The section a path belongs to (its first segment, case-insensitive), as the capitalised root
+ * path: '/news/edit/5' → '/News', '/Requests/12' → '/Requests'; undefined outside the sections.
+ */
+export function sectionRoot(pathname: string): `/${ComplexSection}` | undefined {
+  const first = pathname.split('/').find((part) => part !== '')?.toLowerCase();
+  const section = COMPLEX_SECTIONS.find((s) => s.toLowerCase() === first);
+  return section ? `/${section}` : undefined;
+}
+
+export const isComplexSectionPath = (pathname: string) => sectionRoot(pathname) !== undefined;
