@@ -6,16 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app.ts';
+import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { importReferenceData } from '../server/db/importReference.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-bench-'));
@@ -47,16 +44,7 @@ async function main() {
   const [{ kyiv }] = ((await db.execute(sql`select id as kyiv from settlements where name = 'Київ' and category = 'К' limit 1`)) as unknown as { rows: { kyiv: number }[] }).rows;
   console.log(`\nSeeded ${houses} houses and ${units} realty units in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
 
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const { app, base, token } = await startSignedIn(config, database);
 
   const streetQueries = ['Хреща', 'шевч', 'Лесі', 'в’яч', 'вул', 'Набережн', 'Сагайдачн', 'ми'];
   const scenarios: [string, (i: number) => string][] = [
@@ -67,19 +55,7 @@ async function main() {
     ['GET /find/city (8 queries)', (i) => `/api/admin/find/city?search_query=${encodeURIComponent(['ки', 'льв', 'оде', 'бер', 'кам’', 'нов', 'ірп', 'ужг'][i % 8])}`],
   ];
   console.log(`${CONNECTIONS} connections × ${SECONDS} s each\n`);
-  console.log('| scenario | req/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---|---|---|');
-  for (const [label, url] of scenarios) {
-    let i = 0;
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { Authorization: `Bearer ${token}` },
-      requests: [{ setupRequest: (req) => ({ ...req, path: url(i++) }) }],
-    });
-    console.log(`| ${label} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`);
-  }
+  await printLoadTable(base, token, scenarios);
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

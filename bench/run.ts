@@ -7,15 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
-import { buildApp } from '../server/app.ts';
+import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { complexes, organizations } from '../server/db/schema.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const COMPLEXES = 2000;
 const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дніпро', 'Вінниця', 'Запоріжжя', 'Івано-Франківськ', 'Тернопіль', 'Ужгород'];
 
@@ -34,43 +31,17 @@ async function main() {
   }));
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(complexes).values(rows.slice(i, i + 500)).onConflictDoNothing();
 
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const { app, base, token } = await startSignedIn(config, database);
 
-  const scenarios: [string, string][] = [
-    ['GET /complexes (page 1..100, 15 per page)', '/api/admin/complexes?page=[<page>]&per_page=15'],
-    ['GET /complexes?search_query=Львів', '/api/admin/complexes?search_query=%D0%9B%D1%8C%D0%B2%D1%96%D0%B2&per_page=15'],
-    ['GET /complexes?sort=name', '/api/admin/complexes?sort=name&order=asc&per_page=15'],
-    ['GET /user', '/api/admin/user'],
+  const scenarios: [string, (i: number) => string][] = [
+    ['GET /complexes (page 1..100, 15 per page)', (i) => `/api/admin/complexes?page=${(i % 100) + 1}&per_page=15`],
+    ['GET /complexes?search_query=Львів', () => '/api/admin/complexes?search_query=%D0%9B%D1%8C%D0%B2%D1%96%D0%B2&per_page=15'],
+    ['GET /complexes?sort=name', () => '/api/admin/complexes?sort=name&order=asc&per_page=15'],
+    ['GET /user', () => '/api/admin/user'],
   ];
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
   console.log(`Database: ${database.driver}, ${COMPLEXES + 5} complexes; ${CONNECTIONS} connections × ${SECONDS} s each\n`);
-  console.log('| scenario | req/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---|---|---|');
-  for (const [label, url] of scenarios) {
-    let page = 0;
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { Authorization: `Bearer ${token}` },
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, path: url.replace('[<page>]', String((page++ % 100) + 1)) }),
-        },
-      ],
-    });
-    const errors = result.errors + result.non2xx;
-    console.log(`| ${label} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} |`);
-  }
+  await printLoadTable(base, token, scenarios);
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
