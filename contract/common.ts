@@ -20,9 +20,11 @@ export function text(label: string, opts: { min?: number; max: number }) {
     .trim()
     .max(opts.max, `Поле «${label}» — не довше ${opts.max} символів.`);
   if (min > 0) s = s.min(1, `Поле «${label}» обов'язкове.`);
-  return s
+  const checked = s
     .refine((v) => v.length === 0 || v.length >= min, `Поле «${label}» — щонайменше ${min} символи.`)
     .refine((v) => !v.includes('\u0000'), `Поле «${label}» містить недопустимі символи.`);
+  // A form sends a cleared optional field as null: that means empty.
+  return z.preprocess((v) => (v === null && min === 0 ? '' : v), checked);
 }
 
 export const emailSchema = z

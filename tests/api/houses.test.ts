@@ -200,6 +200,15 @@ describe('CRUD', () => {
     expect(row.organizationId).toBe(t.organizationId);
     expect(house.realty_counts.apartment).toBe(0);
   });
+
+  it('takes a cleared optional field (null, as a form sends it) as empty', async () => {
+    const house = await createOk(body({ building: 'Б', street_name: null }));
+    expect(house.building).toBe('Б');
+    const res = await update(house.id, body({ number: house.number, building: null, street_name: null, floors: null }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.building).toBe('');
+    expect(res.json().data.floors).toBeNull();
+  });
 });
 
 describe('streets typed by name', () => {

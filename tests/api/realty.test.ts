@@ -242,6 +242,20 @@ describe('list', () => {
     expect(await sorted('sort=id&order=desc')).toEqual([n1, n10a, nB, n2, n10]);
   });
 
+  it('sorts by house, then naturally by number within each house', async () => {
+    const complex = await createComplex(t.db, { organizationId: t.organizationId });
+    const first = await makeHouse(complex.id);
+    const second = await makeHouse(complex.id);
+    const make = async (houseId: number, number: string) => (await createOk({ house_id: houseId, type: 'parking', number })).id;
+    const b10 = await make(second.id, '10');
+    const a2 = await make(first.id, '2');
+    const b1 = await make(second.id, '1');
+    const a10 = await make(first.id, '10');
+    const sorted = (order: string) => list(`?complex_id=${complex.id}&sort=house&order=${order}`).then(ids);
+    expect(await sorted('asc')).toEqual([a2, a10, b1, b10]);
+    expect(await sorted('desc')).toEqual([b10, b1, a10, a2]);
+  });
+
   it.each([
     ['sort=price', 'sort'],
     ['type=garage', 'type'],

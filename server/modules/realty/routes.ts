@@ -16,17 +16,19 @@ import { isUniqueViolation } from '../houses/words.ts';
 
 type Row = typeof realty.$inferSelect;
 
-export const REALTY_SORTS = ['id', 'number', 'area', 'floor'] as const;
+export const REALTY_SORTS = ['id', 'number', 'house', 'area', 'floor'] as const;
 
 const sortKeys = {
   id: [realty.id],
   number: naturalKeys(realty.number),
+  /** Units grouped by house (in the order houses were added), numbers naturally within each. */
+  house: [realty.houseId, ...naturalKeys(realty.number)],
   area: [realty.area],
   floor: [realty.floor],
 } as const;
 
 const realtyListQuery = listQuery.extend({
-  sort: z.enum(REALTY_SORTS, { error: 'Сортування можливе за: id, number, area, floor.' }).default('id'),
+  sort: z.enum(REALTY_SORTS, { error: 'Сортування можливе за: id, number, house, area, floor.' }).default('id'),
   type: z.enum(REALTY_TYPES, { error: 'Тип: apartment, parking, storage або commercial.' }).optional(),
   house_id: idSchema.optional(),
   complex_id: idSchema.optional(),

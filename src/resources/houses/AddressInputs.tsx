@@ -89,8 +89,10 @@ export function CityInput({ initial }: { initial?: City | null }) {
 export function StreetInput({ initial }: { initial?: { id: number; name: string; type: string | null } | null }) {
   const translate = useTranslate();
   const cityId = useWatch({ name: 'city_id' }) as number | null;
-  const { field: idField, fieldState } = useInput({ source: 'street_id' });
-  const { field: nameField } = useInput({ source: 'street_name', defaultValue: '' });
+  const { field: idField, fieldState: idState } = useInput({ source: 'street_id' });
+  const { field: nameField, fieldState: nameState } = useInput({ source: 'street_name', defaultValue: '' });
+  // The server may refuse either the chosen street or the typed name: both show here.
+  const error = idState.error ?? nameState.error;
   const [text, setText] = useState(initial ? initial.name : '');
   const [selected, setSelected] = useState<Street | string | null>(initial ? ({ ...initial, city_id: cityId ?? 0, district: null, source: 'reference' } as Street) : null);
   const { options, loading } = useLookup<Street>('/find/street', cityId ? { city_id: cityId } : null, text);
@@ -136,8 +138,8 @@ export function StreetInput({ initial }: { initial?: { id: number; name: string;
         <TextField
           {...params}
           label={`${translate('resources.houses.fields.street')} *`}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? translate(fieldState.error.message ?? '') : translate(cityId ? 'resources.houses.lookup.street_hint' : 'resources.houses.lookup.city_first')}
+          error={Boolean(error)}
+          helperText={error ? translate(error.message ?? '') : translate(cityId ? 'resources.houses.lookup.street_hint' : 'resources.houses.lookup.city_first')}
         />
       )}
     />

@@ -39,7 +39,7 @@ export default function RealtyList() {
   if (type && !REALTY_TYPES.includes(type)) return <ErrorPage status={404} message="" />;
 
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.realty.filters.search')} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.realty.filters.search')} sx={{ minWidth: 300 }} />,
     <ReferenceInput key="complex" source="complex_id" reference="complexes" alwaysOn perPage={100} sort={{ field: 'name', order: 'ASC' }}>
       <SelectInput optionText="name" label="resources.realty.filters.complex" emptyText="resources.realty.filters.all_complexes" />
     </ReferenceInput>,
@@ -59,7 +59,7 @@ export default function RealtyList() {
         filters={filters}
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-        sort={{ field: 'number', order: 'ASC' }}
+        sort={{ field: 'house', order: 'ASC' }}
         exporter={false}
         disableSyncWithLocation={false}
         actions={
@@ -75,7 +75,7 @@ export default function RealtyList() {
         <DataTable<Realty> bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="number" />
           {!type && <DataTable.Col source="type" render={(r) => translate(`resources.realty.types.${r.type}`)} />}
-          <DataTable.Col source="address" disableSort />
+          <DataTable.Col source="house" label="resources.realty.fields.address" render={(r) => r.address} />
           <DataTable.Col source="area" render={(r) => formatArea(r.area)} />
           <DataTable.Col source="floor" />
           <DataTable.Col source="entrance" disableSort />
