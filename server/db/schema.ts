@@ -274,3 +274,41 @@ export const realty = pgTable(
     index('realty_house_type_idx').on(t.houseId, t.type, t.id),
   ],
 );
+
+// ── personal settings and two-factor sign-in ──
+
+export const CODE_PURPOSES = ['phone', 'email', 'two_factor_phone', 'two_factor_email', 'login'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/**
+ * One-time codes sent to confirm a new phone or e-mail, a change of the second factor, or a
+ * sign-in with two factors. Stored hashed with a per-code salt, valid 10 minutes, single use,
+ * void after 5 wrong attempts; a new code for the same purpose replaces the old one.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** the phone or e-mail the code went to (for a change: the new one) */
+    target: text('target').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** sign-in only: the hash of the challenge the first step answered with */
+    challengeHash: text('challenge_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** set when a newer code replaced this one, or when it ran out of attempts */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    uniqueIndex('verification_codes_challenge_uq').on(t.challengeHash),
+  ],
+);

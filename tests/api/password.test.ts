@@ -225,13 +225,24 @@ describe('POST /reset_password', () => {
   });
 
   it('accepts exactly 8 and 64 characters', async () => {
-    for (const password of ['12345678', 'y'.repeat(64)]) {
+    for (const password of ['к7ш-2вц1', 'y'.repeat(63) + '7']) {
       const user = await newUser();
       const token = await resetToken(user.email);
       const res = await reset({ token, email: user.email, password, password_confirmation: password });
       expect(res.statusCode, res.body).toBe(200);
       expect((await login(user.email, password)).statusCode).toBe(200);
     }
+  });
+
+  it('refuses a common password, whatever its case', async () => {
+    const user = await newUser();
+    const token = await resetToken(user.email);
+    for (const password of ['12345678', 'Password1', 'QWERTY123']) {
+      const res = await reset({ token, email: user.email, password, password_confirmation: password });
+      expectFieldError(res, 'password');
+      expect(res.json().errors.password[0]).toMatch(/поширений/);
+    }
+    expect((await reset({ token, email: user.email, password: 'к7ш-2вц1', password_confirmation: 'к7ш-2вц1' })).statusCode).toBe(200);
   });
 
   it('lists every missing field', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordInput, loginInput, resetPasswordInput, tokenResponse } from '../../../contract/auth.ts';
+import { loginCodeInput, loginResendInput, twoFactorChallenge } from '../../../contract/settings.ts';
 import { createAuthService } from './service.ts';
 
 const message = z.object({ message: z.string() });
@@ -11,8 +12,28 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], summary: 'Вхід', body: loginInput, response: { 200: tokenResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Вхід',
+        description: 'Відповідає токеном, або — коли в користувача ввімкнено двоетапний вхід — повідомленням, що код надіслано, і challenge для POST /login/code.',
+        body: loginInput,
+        response: { 200: z.union([tokenResponse, twoFactorChallenge]) },
+      },
+    },
     async (request) => auth.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.post(
+    '/login/code',
+    { schema: { tags: ['auth'], summary: 'Вхід: код другого етапу', body: loginCodeInput, response: { 200: tokenResponse } } },
+    async (request) => auth.loginWithCode(request.body.challenge, request.body.code),
+  );
+
+  app.post(
+    '/login/code/resend',
+    { schema: { tags: ['auth'], summary: 'Вхід: надіслати код ще раз', body: loginResendInput, response: { 200: twoFactorChallenge } } },
+    async (request) => auth.resendLoginCode(request.body.challenge),
   );
 
   app.post(
@@ -34,7 +55,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const userData = z.object({
+export const userData = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),

@@ -3,8 +3,10 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { authAttempts, authTokens, passwordResets, userComplexes, complexes, users, staffRoles } from '../../db/schema.ts';
 import { FULL_RULES, normaliseRules } from '../../../contract/permissions.ts';
+import { CODE_RULES, createCodeService } from '../../lib/codes.ts';
 import type { Delivery } from '../../lib/delivery.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
@@ -41,8 +43,21 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** A second-factor code goes out on every correct password, so sign-in has its own limits. */
+const LOGIN_CODE_LIMITS = { resendIntervalMs: 0, perHour: 10 };
+
 export function createAuthService(db: Db, config: AppConfig, delivery: Delivery) {
   const hashCost = config.passwordHashCost;
+  const codes = createCodeService(db, delivery);
+
+  /** First step of a two-factor sign-in: a code to the user's channel and a challenge to come back with. */
+  async function sendLoginCode(user: { id: number; organizationId: number; email: string; phone: string | null; twoFactor: 'phone' | 'email' }, limits = LOGIN_CODE_LIMITS) {
+    const challenge = newToken().token;
+    const target = user.twoFactor === 'phone' && user.phone ? user.phone : user.email;
+    const channel = user.twoFactor === 'phone' && user.phone ? 'sms' : 'email';
+    const sent = await codes.send({ userId: user.id, organizationId: user.organizationId, purpose: 'login', channel, target, challenge, limits });
+    return { two_factor: channel === 'sms' ? ('phone' as const) : ('email' as const), challenge, message: `Код для входу надіслано на ${sent.sent_to}.`, ...sent };
+  }
 
   async function issueToken(userId: number) {
     const { token, hash } = newToken();
@@ -77,7 +92,25 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
         throw unprocessable({ email: ['Невірний e-mail або пароль.'] });
       }
       await db.delete(authAttempts).where(eq(authAttempts.key, emailKey));
+      if (user.twoFactor) return sendLoginCode({ ...user, twoFactor: user.twoFactor });
       return issueToken(user.id);
+    },
+
+    /** Second step of a two-factor sign-in: the code for the challenge issues the token. */
+    async loginWithCode(challenge: string, code: string) {
+      const row = await codes.loginChallenge(challenge);
+      if (!row) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
+      await codes.check({ userId: row.userId, purpose: 'login', code, challenge });
+      return issueToken(row.userId);
+    },
+
+    /** A new sign-in code (and challenge) for a challenge of the last 10 minutes. */
+    async resendLoginCode(challenge: string) {
+      const row = await codes.loginChallenge(challenge);
+      if (!row || row.createdAt.getTime() < Date.now() - CODE_RULES.ttlMs) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
+      const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+      if (!user?.twoFactor) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
+      return sendLoginCode({ ...user, twoFactor: user.twoFactor }, { resendIntervalMs: CODE_RULES.resendIntervalMs, perHour: LOGIN_CODE_LIMITS.perHour });
     },
 
     async logout(tokenId: number) {
@@ -148,6 +181,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     },
 
     async resetPassword(input: { token: string; email: string; password: string }) {
+      assertUncommonPassword(input.password);
       const invalid = () => unprocessable({ token: ['Посилання для відновлення недійсне або застаріле. Надішліть запит ще раз.'] });
       const [row] = await db
         .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })

@@ -1,0 +1,183 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeEmailInput,
+  changePasswordInput,
+  changePhoneInput,
+  codeSentResponse,
+  requestEmailCodeInput,
+  requestPhoneCodeInput,
+  twoFactorInput,
+  userSettingsInput,
+} from '../../../contract/settings.ts';
+import { authTokens, users } from '../../db/schema.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { createCodeService } from '../../lib/codes.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { assertUncommonPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { createAuthService } from '../auth/service.ts';
+import { userData } from '../auth/routes.ts';
+
+const tags = ['settings'];
+const saved = z.object({ message: z.string(), data: userData });
+const twoFactorAnswer = z.union([codeSentResponse, saved]);
+
+/**
+ * Personal settings of the signed-in user (/User): name, phone and e-mail confirmed by a code
+ * sent to the new address, password, and the second sign-in factor. Changing the phone, the
+ * e-mail or the second factor asks for the current password first.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const codes = createCodeService(db, app.delivery);
+  const auth = createAuthService(db, app.config, app.delivery);
+
+  async function account(userId: number) {
+    const [row] = await db
+      .select({ id: users.id, email: users.email, phone: users.phone, passwordHash: users.passwordHash, twoFactor: users.twoFactor })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  }
+
+  async function assertPassword(user: CurrentUser, password: string) {
+    const row = await account(user.id);
+    if (!(await verifyPassword(row.passwordHash, password))) throw unprocessable({ current_password: ['Невірний поточний пароль.'] });
+    return row;
+  }
+
+  const done = async (user: CurrentUser, message: string) => ({ message, data: await auth.profile(user.id) });
+
+  app.post(
+    '/user',
+    { schema: { tags, summary: "Ім'я та інші особисті налаштування", body: userSettingsInput, response: { 200: saved } } },
+    async (request) => {
+      const { name, tutorial_completed } = request.body;
+      await db
+        .update(users)
+        .set({ name, ...(tutorial_completed === undefined ? {} : { tutorialCompleted: tutorial_completed }), updatedAt: new Date() })
+        .where(eq(users.id, request.user.id));
+      return done(request.user, 'Налаштування збережено.');
+    },
+  );
+
+  app.post(
+    '/setting/request-code/phone',
+    { schema: { tags, summary: 'Код на новий номер телефону', body: requestPhoneCodeInput, response: { 200: codeSentResponse } } },
+    async (request) => {
+      const { phone, current_password } = request.body;
+      const me = await assertPassword(request.user, current_password);
+      if (me.phone === phone) throw unprocessable({ phone: ['Це ваш поточний номер.'] });
+      const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose: 'phone', channel: 'sms', target: phone });
+      return { message: `Код надіслано на ${sent.sent_to}.`, ...sent };
+    },
+  );
+
+  app.post(
+    '/setting/change/phone',
+    { schema: { tags, summary: 'Змінити номер телефону кодом', body: changePhoneInput, response: { 200: saved } } },
+    async (request) => {
+      const { phone, code } = request.body;
+      await codes.check({ userId: request.user.id, purpose: 'phone', code, target: phone });
+      await db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+      return done(request.user, 'Номер телефону змінено.');
+    },
+  );
+
+  async function assertEmailFree(email: string, userId: number) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, userId)))
+      .limit(1);
+    if (taken) throw unprocessable({ email: ['Цей e-mail уже використовує інший обліковий запис.'] });
+  }
+
+  app.post(
+    '/setting/request-code/email',
+    { schema: { tags, summary: 'Код на нову адресу e-mail', body: requestEmailCodeInput, response: { 200: codeSentResponse } } },
+    async (request) => {
+      const { email, current_password } = request.body;
+      const me = await assertPassword(request.user, current_password);
+      if (me.email === email) throw unprocessable({ email: ['Це ваша поточна адреса.'] });
+      await assertEmailFree(email, me.id);
+      const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose: 'email', channel: 'email', target: email });
+      return { message: `Код надіслано на ${sent.sent_to}.`, ...sent };
+    },
+  );
+
+  app.post(
+    '/setting/change/email',
+    { schema: { tags, summary: 'Змінити e-mail кодом', body: changeEmailInput, response: { 200: saved } } },
+    async (request) => {
+      const { email, code } = request.body;
+      await assertEmailFree(email, request.user.id);
+      await codes.check({ userId: request.user.id, purpose: 'email', code, target: email });
+      try {
+        await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+      } catch {
+        // Another account took the address between the check and the update (unique index).
+        throw unprocessable({ email: ['Цей e-mail уже використовує інший обліковий запис.'] });
+      }
+      return done(request.user, 'E-mail змінено.');
+    },
+  );
+
+  app.post(
+    '/setting/change/password',
+    { schema: { tags, summary: 'Змінити пароль', body: changePasswordInput, response: { 200: saved } } },
+    async (request) => {
+      const { current_password, password } = request.body;
+      await assertPassword(request.user, current_password);
+      if (password === current_password) throw unprocessable({ password: ['Новий пароль має відрізнятися від поточного.'] });
+      assertUncommonPassword(password);
+      const passwordHash = await hashPassword(password, app.config.passwordHashCost);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+        // Every other session ends; this one stays signed in.
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(authTokens.userId, request.user.id), isNull(authTokens.revokedAt), ne(authTokens.id, request.user.tokenId)));
+      });
+      return done(request.user, 'Пароль змінено. Інші сеанси завершено.');
+    },
+  );
+
+  for (const channel of ['phone', 'email'] as const) {
+    const purpose = channel === 'phone' ? 'two_factor_phone' : 'two_factor_email';
+    app.post(
+      `/setting/enable-two-factor/${channel}`,
+      {
+        schema: {
+          tags,
+          summary: channel === 'phone' ? 'Двоетапний вхід через SMS' : 'Двоетапний вхід через e-mail',
+          description: 'З поточним паролем надсилає код на цей канал; з кодом — вмикає (enable: true) або вимикає (enable: false) двоетапний вхід.',
+          body: twoFactorInput,
+          response: { 200: twoFactorAnswer },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const me = await account(request.user.id);
+        const target = channel === 'phone' ? me.phone : me.email;
+        if (!target) throw unprocessable({ phone: ['Спершу додайте й підтвердьте номер телефону.'] });
+        if (body.enable && me.twoFactor === channel) throw unprocessable({ enable: ['Двоетапний вхід через цей канал уже увімкнено.'] });
+        if (!body.enable && me.twoFactor !== channel) throw unprocessable({ enable: ['Двоетапний вхід через цей канал не ввімкнено.'] });
+        if ('current_password' in body) {
+          await assertPassword(request.user, body.current_password);
+          const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose, channel: channel === 'phone' ? 'sms' : 'email', target });
+          return { message: `Код надіслано на ${sent.sent_to}.`, ...sent };
+        }
+        await codes.check({ userId: me.id, purpose, code: body.code, target });
+        await db
+          .update(users)
+          .set({ twoFactor: body.enable ? channel : null, updatedAt: new Date() })
+          .where(eq(users.id, me.id));
+        return done(request.user, body.enable ? 'Двоетапний вхід увімкнено.' : 'Двоетапний вхід вимкнено.');
+      },
+    );
+  }
+};
