@@ -8,6 +8,28 @@ import type { CurrentUser } from './types';
 export const AFTER_LOGIN_PATH = '/dashboard_old/complex';
 export const LOGIN_PATH = '/login';
 
+interface TokenAnswer {
+  access_token: string;
+  expires_in: number;
+}
+
+/** What POST /login answers when the user signs in with a second factor. */
+export interface TwoFactorStep {
+  two_factor: 'phone' | 'email';
+  challenge: string;
+  message: string;
+  sent_to: string;
+  resend_after: number;
+  expires_in: number;
+}
+
+/** Thrown by login() when a code is needed: the login page shows the code step. */
+export class TwoFactorRequired extends Error {
+  constructor(readonly step: TwoFactorStep) {
+    super(step.message);
+  }
+}
+
 /** react-admin resource or permission area → the area whose rules apply. */
 function areaOf(resource: string): Area | undefined {
   const decl = (RESOURCES as Record<string, { area: Area }>)[resource];
@@ -38,12 +60,12 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
   };
 
   return {
-    async login({ username, email, password }: { username?: string; email?: string; password: string }) {
-      const res = await apiFetch<{ access_token: string; expires_in: number }>(
-        '/login',
-        { method: 'POST', body: { email: email ?? username, password } },
-        fetchImpl,
-      );
+    async login(params: { username?: string; email?: string; password: string } | { challenge: string; code: string }) {
+      const res =
+        'challenge' in params
+          ? await apiFetch<TokenAnswer>('/login/code', { method: 'POST', body: params }, fetchImpl)
+          : await apiFetch<TokenAnswer | TwoFactorStep>('/login', { method: 'POST', body: { email: params.email ?? params.username, password: params.password } }, fetchImpl);
+      if (!('access_token' in res)) throw new TwoFactorRequired(res);
       cached = undefined;
       saveSession(res.access_token, res.expires_in);
       return { redirectTo: AFTER_LOGIN_PATH };
