@@ -19,6 +19,7 @@ import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
+import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(realtyRoutes);
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
+        await secured.register(staffRoleRoutes);
       });
     },
     { prefix: API_PREFIX },
