@@ -19,6 +19,7 @@ import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
+import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(outboxRoutes);
         await secured.register(staffRoleRoutes);
         await secured.register(staffRoutes);
+        await secured.register(requestTypeRoutes);
       });
     },
     { prefix: API_PREFIX },
