@@ -5,10 +5,14 @@ import type { Area } from './permissions.ts';
  * - main_data:        { main_data: { data: [...], current_page, ... } }
  * - data_pagination:  { data: [...], pagination: { current_page, ... } }
  * - data.data:        { data: { data: [...], current_page, ... } }
+ * - data_list:        { data: [...] } — the whole list, no pages (staff departures and roles)
  */
-export type ListShape = 'main_data' | 'data_pagination' | 'data.data';
-/** How a single record is wrapped: under `data` (default) or `main_data`. */
-export type ItemShape = 'data' | 'main_data';
+export type ListShape = 'main_data' | 'data_pagination' | 'data.data' | 'data_list';
+/**
+ * How a single record is wrapped: under `data` (default) or `main_data`; `list_id` answers the
+ * whole new list in `data` and the record's `id` beside it (staff departures and roles).
+ */
+export type ItemShape = 'data' | 'main_data' | 'list_id';
 
 export interface ResourceDeclaration {
   /** API path under /api/admin. */
@@ -37,6 +41,10 @@ export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
+  staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
+  'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
+  'staff-departures': declare({ path: '/staff_departure', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
+  'service-request-types': declare({ path: '/service-request-types', area: 'service_request_types', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -20,6 +20,9 @@ import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
+import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +103,9 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
         await secured.register(settingsRoutes);
+        await secured.register(staffRoleRoutes);
+        await secured.register(staffRoutes);
+        await secured.register(requestTypeRoutes);
       });
     },
     { prefix: API_PREFIX },

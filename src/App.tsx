@@ -17,6 +17,9 @@ import LoginPage from './pages/LoginPage';
 import complexes from './resources/complexes';
 import { houses, houseTypes } from './resources/houses';
 import realty from './resources/realty';
+import requestTypes from './resources/request-types';
+import staff from './resources/staff';
+import { staffDepartures, staffRoles } from './resources/staff-roles';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -69,6 +72,10 @@ export function App() {
         <Resource {...houses} />
         <Resource {...houseTypes} />
         <Resource {...realty} />
+        <Resource {...staff} />
+        <Resource {...staffRoles} />
+        <Resource {...staffDepartures} />
+        <Resource {...requestTypes} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

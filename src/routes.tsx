@@ -31,6 +31,10 @@ export const ROUTES: AppRoute[] = [
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
   page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),
   page('/Realty/:type?', 'realty', () => import('./resources/realty/RealtyList')),
+  page('/Staff', 'staff', () => import('./resources/staff/StaffList')),
+  page('/Staff/:id', 'staff', () => import('./resources/staff/StaffShow')),
+  page('/Roles-departments', 'staff_roles', () => import('./resources/staff-roles/RolesDepartments')),
+  page('/Type-requests', 'service_request_types', () => import('./resources/request-types/RequestTypeList')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

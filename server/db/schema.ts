@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -36,10 +37,12 @@ export const staffRoles = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The department (staff departure) the role belongs to, if any. */
+    departureId: integer('departure_id').references((): AnyPgColumn => staffDepartures.id, { onDelete: 'restrict' }),
     permissions: jsonb('permissions').$type<Rules>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex('staff_roles_org_name_uq').on(t.organizationId, t.name)],
+  (t) => [uniqueIndex('staff_roles_org_name_uq').on(t.organizationId, t.name), index('staff_roles_departure_idx').on(t.departureId)],
 );
 
 export const users = pgTable(
@@ -61,7 +64,7 @@ export const users = pgTable(
     twoFactor: text('two_factor', { enum: ['phone', 'email'] }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)), index('users_role_idx').on(t.roleId)],
 );
 
 export const complexes = pgTable(
@@ -311,4 +314,66 @@ export const verificationCodes = pgTable(
     index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
     uniqueIndex('verification_codes_challenge_uq').on(t.challengeHash),
   ],
+);
+
+// ── staff ──
+
+/** Departments of the management company («Диспетчерська служба», «Технічна служба», …). */
+export const staffDepartures = pgTable(
+  'staff_departures',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_departures_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+/** Kinds of service request («Сантехніка», «Ліфт», …) and who handles them. */
+export const serviceRequestTypes = pgTable(
+  'service_request_types',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('service_request_types_org_name_uq').on(t.organizationId, sql`lower(${t.name})`),
+    index('service_request_types_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)),
+  ],
+);
+
+/** Staff roles that handle a request type. */
+export const serviceRequestTypeRoles = pgTable(
+  'service_request_type_roles',
+  {
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => serviceRequestTypes.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => staffRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.typeId, t.roleId] }), index('service_request_type_roles_role_idx').on(t.roleId)],
+);
+
+/** Staff members a new request of the type is assigned to by default. */
+export const serviceRequestTypeStaff = pgTable(
+  'service_request_type_staff',
+  {
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => serviceRequestTypes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.typeId, t.userId] }), index('service_request_type_staff_user_idx').on(t.userId)],
 );

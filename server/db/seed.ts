@@ -3,9 +3,24 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { complexes, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  complexes,
+  houses,
+  houseTypes,
+  organizations,
+  realty,
+  serviceRequestTypeRoles,
+  serviceRequestTypes,
+  serviceRequestTypeStaff,
+  settlements,
+  staffDepartures,
+  staffRoles,
+  userComplexes,
+  users,
+} from './schema.ts';
 
-type Tx = Pick<Db, 'select' | 'insert'>;
+type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 
 export const DEMO_HOUSE_TYPES = ['Багатоквартирний', 'Таунхаус', 'Котедж'] as const;
 type DemoHouseType = (typeof DEMO_HOUSE_TYPES)[number];
@@ -197,6 +212,77 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
       })
       .returning();
     await tx.insert(userComplexes).values(created.slice(0, 2).map((c) => ({ userId: dispatcher.id, complexId: c.id })));
+    await seedDemoStaff(tx, org.id, created, config);
   });
   return true;
+}
+
+// ── staff ──
+
+/**
+ * Departments for the demo roles, one more role and an engineer, and the service request types
+ * they handle. The engineer's password is random: they can choose one through «Забули пароль?».
+ */
+export async function seedDemoStaff(
+  tx: Tx,
+  organizationId: number,
+  demoComplexes: { id: number }[],
+  config: Pick<AppConfig, 'passwordHashCost'>,
+) {
+  const deps = await tx
+    .insert(staffDepartures)
+    .values(['Диспетчерська служба', 'Технічна служба', 'Бухгалтерія'].map((name) => ({ organizationId, name })))
+    .returning({ id: staffDepartures.id, name: staffDepartures.name });
+  const dep = (name: string) => deps.find((d) => d.name === name)!.id;
+  const roleIn = async (name: string, departureId: number) => {
+    const [role] = await tx
+      .update(staffRoles)
+      .set({ departureId })
+      .where(and(eq(staffRoles.organizationId, organizationId), eq(staffRoles.name, name)))
+      .returning({ id: staffRoles.id });
+    return role.id;
+  };
+  const dispatcherRole = await roleIn('Диспетчер', dep('Диспетчерська служба'));
+  const engineerRole = await roleIn('Інженер', dep('Технічна служба'));
+  await tx.insert(staffRoles).values({
+    organizationId,
+    name: 'Бухгалтер',
+    departureId: dep('Бухгалтерія'),
+    permissions: { complexes: ['view'], realty: ['view'], members: ['view', 'edit'] },
+  });
+  const [engineer] = await tx
+    .insert(users)
+    .values({
+      organizationId,
+      name: 'Андрій Мельник',
+      email: 'engineer@demo.ua',
+      phone: '+380931112244',
+      passwordHash: await hashPassword(randomBytes(24).toString('base64url'), config.passwordHashCost),
+      roleId: engineerRole,
+      tutorialCompleted: true,
+    })
+    .returning({ id: users.id });
+  await tx.insert(userComplexes).values(demoComplexes.slice(0, 3).map((c) => ({ userId: engineer.id, complexId: c.id })));
+  const [dispatcher] = await tx.select({ id: users.id }).from(users).where(and(eq(users.organizationId, organizationId), eq(users.roleId, dispatcherRole))).limit(1);
+
+  const types = await tx
+    .insert(serviceRequestTypes)
+    .values([
+      { organizationId, name: 'Сантехніка', description: 'Протікання, засмічення каналізації, заміна змішувачів.' },
+      { organizationId, name: 'Електрика', description: 'Відсутність світла, іскріння розеток, освітлення в під’їзді.' },
+      { organizationId, name: 'Ліфт', description: 'Зупинка ліфта, сторонні звуки, не працює кнопка виклику.' },
+      { organizationId, name: 'Прибирання території', description: 'Сміття, сніг, прибирання сходових клітин.' },
+      { organizationId, name: 'Перепустки та паркінг', description: 'Гостьові перепустки, доступ до паркінгу.' },
+    ])
+    .returning({ id: serviceRequestTypes.id, name: serviceRequestTypes.name });
+  const typeId = (name: string) => types.find((t) => t.name === name)!.id;
+  const technical = ['Сантехніка', 'Електрика', 'Ліфт'].map(typeId);
+  await tx.insert(serviceRequestTypeRoles).values([
+    ...technical.map((id) => ({ typeId: id, roleId: engineerRole })),
+    ...['Прибирання території', 'Перепустки та паркінг'].map((name) => ({ typeId: typeId(name), roleId: dispatcherRole })),
+  ]);
+  await tx.insert(serviceRequestTypeStaff).values([
+    ...technical.map((id) => ({ typeId: id, userId: engineer.id })),
+    ...(dispatcher ? [{ typeId: typeId('Перепустки та паркінг'), userId: dispatcher.id }] : []),
+  ]);
 }

@@ -5,8 +5,12 @@ import OpenInNew from '@mui/icons-material/VisibilityOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
+import { canAccess, type Action, type Area } from '../../contract/permissions';
+import { useCurrentUser } from '../useCurrentUser';
 
 export interface RowActions {
+  /** Permission area of the list: edit and delete show only when the user's role allows them. */
+  area?: Area;
   onOpen?: () => void;
   onEdit?: () => void;
   onDelete?: () => void;
@@ -15,8 +19,12 @@ export interface RowActions {
 }
 
 /** The row action dropdown of every list: open, edit, delete (each only when allowed). */
-export function RowActionsMenu({ onOpen, onEdit, onDelete, extra = [] }: RowActions) {
+export function RowActionsMenu({ area, onOpen, onEdit: edit, onDelete: remove, extra = [] }: RowActions) {
   const translate = useTranslate();
+  const { user } = useCurrentUser();
+  const allows = (action: Action) => !area || canAccess(user?.rules, area, action);
+  const onEdit = allows('edit') ? edit : undefined;
+  const onDelete = allows('delete') ? remove : undefined;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const run = (fn?: () => void) => () => {
@@ -24,6 +32,8 @@ export function RowActionsMenu({ onOpen, onEdit, onDelete, extra = [] }: RowActi
     fn?.();
   };
   const stop = (e: MouseEvent) => e.stopPropagation();
+  // Nothing this user may do with the row: no empty dropdown.
+  if (!onOpen && !onEdit && !onDelete && extra.length === 0) return null;
   return (
     <span onClick={stop}>
       <IconButton aria-label={translate('app.actions.row_actions')} aria-haspopup="menu" size="small" onClick={(e) => setAnchor(e.currentTarget)}>

@@ -1,4 +1,4 @@
-import type { DataProvider, GetListParams } from 'react-admin';
+import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
 import { RESOURCES, type ResourceDeclaration } from '../../contract/resources';
 import { apiFetch, type Query } from './http';
 import { itemAdapters, listAdapters } from './shapes';
@@ -28,6 +28,13 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
 
   const getOne = async (resource: string, id: unknown, signal?: AbortSignal) => {
     const decl = declaration(resource);
+    if (decl.one === 'list_id') {
+      // These calls have no single-record read: the record is picked out of the whole list.
+      const json = await call<Record<string, unknown>>(decl.path, { signal });
+      const record = itemAdapters.list_id<any>({ ...json, id: Number(id) });
+      if (!record) throw new HttpError('app.errors.not_found', 404);
+      return record;
+    }
     const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { signal });
     return itemAdapters[decl.one]<any>(json);
   };

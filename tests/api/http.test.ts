@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const PUBLIC = new Set([`${API}/login`, `${API}/forgot_password`, `${API}/reset_password`]);
+const PUBLIC = new Set([`${API}/login`, `${API}/login/code`, `${API}/login/code/resend`, `${API}/forgot_password`, `${API}/reset_password`]);
 
 const PROTECTED: [Method, string][] = [
   ['GET', `${API}/user`],

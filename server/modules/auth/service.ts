@@ -13,6 +13,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 /** Failed attempts allowed in the window before sign-in is refused with 429. */
 export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 };
 export const RESET_TTL_MS = 60 * 60_000;
+/** An invitation link lasts longer than a reset link: the new colleague may read it days later. */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESETS_PER_HOUR = 3;
 
 async function retryAfter(db: Db, key: string, limit: number): Promise<number | undefined> {
@@ -69,11 +71,14 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     return { access_token: token, token_type: 'bearer' as const, expires_in: config.tokenTtlSeconds };
   }
 
-  async function createReset(userId: number) {
+  async function createReset(userId: number, ttlMs = RESET_TTL_MS) {
     const { token, hash } = newToken();
-    await db.insert(passwordResets).values({ userId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await db.insert(passwordResets).values({ userId, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
     return token;
   }
+
+  const resetLink = (token: string, email: string) =>
+    `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
   return {
     async login(email: string, password: string, ip: string) {
@@ -169,14 +174,28 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
         .from(passwordResets)
         .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
       if (recent >= RESETS_PER_HOUR) return;
-      const token = await createReset(user.id);
-      const link = `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      const link = resetLink(await createReset(user.id), email);
       await delivery.send({
         channel: 'email',
         to: email,
         organizationId: user.organizationId,
         subject: 'Відновлення пароля',
         body: `Вітаємо, ${user.name}!\n\nЩоб задати новий пароль, перейдіть за посиланням (діє 60 хвилин):\n${link}\n\nЯкщо ви не просили відновити пароль, просто проігноруйте цей лист.`,
+      });
+    },
+
+    /**
+     * Invites a new staff member: a password-reset link (the same single-use mechanism as
+     * «Забули пароль?», valid 7 days) by which they choose their first password.
+     */
+    async invite(user: { id: number; name: string; email: string; organizationId: number }, invitedBy: string) {
+      const link = resetLink(await createReset(user.id, INVITE_TTL_MS), user.email);
+      await delivery.send({
+        channel: 'email',
+        to: user.email,
+        organizationId: user.organizationId,
+        subject: 'Запрошення до адмін-панелі ЖК',
+        body: `Вітаємо, ${user.name}!\n\n${invitedBy} запрошує вас до адмін-панелі керуючої компанії. Щоб задати пароль і увійти, перейдіть за посиланням (діє 7 днів):\n${link}\n\nВаш логін — ця адреса e-mail.`,
       });
     },
 

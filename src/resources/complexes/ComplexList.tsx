@@ -10,18 +10,19 @@ import {
   Pagination,
   SearchInput,
   TopToolbar,
-  useCanAccess,
   useTranslate,
   type Exporter,
   type Identifier,
 } from 'react-admin';
 import jsonExport from 'jsonexport/dist';
+import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { formatDate } from '../../lib/dates';
 import { usePageHeader } from '../../layout/navigation';
 import type { Complex } from '../../types';
 import { ComplexFormDialog } from './ComplexDialogs';
+import { useCan } from '../../lib/useCan';
 
 const complexPath = (id: Identifier) => `/Complex/${id}`;
 
@@ -62,9 +63,7 @@ export default function ComplexList() {
   usePageHeader(translate('resources.complexes.title'));
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Complex | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'complexes', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'complexes', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'complexes', action: 'delete' });
+  const canCreate = useCan('complexes', 'create');
 
   return (
     <Box>
@@ -79,11 +78,7 @@ export default function ComplexList() {
         empty={<Empty onAdd={() => setDialog('create')} canCreate={Boolean(canCreate)} />}
         actions={
           <TopToolbar>
-            {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
-                {translate('app.actions.add')}
-              </Button>
-            )}
+            <AddButton area="complexes" onClick={() => setDialog('create')} />
             <ExportButton maxResults={1000} />
           </TopToolbar>
         }
@@ -99,9 +94,10 @@ export default function ComplexList() {
             sx={{ width: 56 }}
             render={(r) => (
               <RowActionsMenu
+                area="complexes"
                 onOpen={() => navigate(complexPath(r.id))}
-                onEdit={canEdit ? () => setDialog(r.id) : undefined}
-                onDelete={canDelete ? () => setDeleting(r as Complex) : undefined}
+                onEdit={() => setDialog(r.id)}
+                onDelete={() => setDeleting(r as Complex)}
               />
             )}
           />

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ErrorPage } from '../../layout/ErrorPage';
 import { formatDateTime } from '../../lib/dates';
@@ -12,6 +12,7 @@ import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { usePageHeader } from '../../layout/navigation';
 import type { Complex } from '../../types';
 import { ComplexFormDialog } from './ComplexDialogs';
+import { useCan } from '../../lib/useCan';
 
 /** /Complex/{id}: one complex. */
 export default function ComplexShow() {
@@ -22,8 +23,8 @@ export default function ComplexShow() {
   const loading = useMinimumDelay(isPending);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { canAccess: canEdit } = useCanAccess({ resource: 'complexes', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'complexes', action: 'delete' });
+  const canEdit = useCan('complexes', 'edit');
+  const canDelete = useCan('complexes', 'delete');
   usePageHeader(data?.name ?? translate('resources.complexes.title'), '/Complex');
 
   if (error) {

@@ -5,6 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { HouseType } from '../../../contract/houses';
 import { FormDialog } from '../../components/FormDialog';
+import { useCan } from '../../lib/useCan';
 
 /** House types are managed next to the houses: add, rename, delete (a type in use cannot be deleted). */
 export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,6 +18,9 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [error, setError] = useState<string>();
+  const canCreate = useCan('houses', 'create');
+  const canEdit = useCan('houses', 'edit');
+  const canDelete = useCan('houses', 'delete');
 
   const failed = (err: unknown) => {
     const body = (err as { body?: { errors?: Record<string, string> } }).body;
@@ -60,26 +64,30 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
               disableGutters
               secondaryAction={
                 <>
-                  <Tooltip title={translate('app.actions.edit')}>
-                    <IconButton size="small" aria-label={`${translate('app.actions.edit')}: ${t.name}`} onClick={() => setEditing({ id: t.id, name: t.name })}>
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={translate('app.actions.delete')}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${translate('app.actions.delete')}: ${t.name}`}
-                      onClick={() =>
-                        remove('house-types', { id: t.id, previousData: t }, {
-                          mutationMode: 'pessimistic',
-                          onSuccess: () => refetch(),
-                          onError: (err) => notify((err as Error).message, { type: 'error' }),
-                        })
-                      }
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  {canEdit && (
+                    <Tooltip title={translate('app.actions.edit')}>
+                      <IconButton size="small" aria-label={`${translate('app.actions.edit')}: ${t.name}`} onClick={() => setEditing({ id: t.id, name: t.name })}>
+                        <EditOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {canDelete && (
+                    <Tooltip title={translate('app.actions.delete')}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${translate('app.actions.delete')}: ${t.name}`}
+                        onClick={() =>
+                          remove('house-types', { id: t.id, previousData: t }, {
+                            mutationMode: 'pessimistic',
+                            onSuccess: () => refetch(),
+                            onError: (err) => notify((err as Error).message, { type: 'error' }),
+                          })
+                        }
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                 </>
               }
             >
@@ -89,7 +97,7 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
         )}
       </List>
       {data.length === 0 && <Typography color="text.secondary">{translate('resources.house-types.empty')}</Typography>}
-      {!editing && (
+      {!editing && canCreate && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
           <TextField size="small" fullWidth label={translate('resources.house-types.fields.name')} value={name} onChange={(e) => setName(e.target.value)} error={Boolean(error)} helperText={error} />
           <Button variant="contained" onClick={save} disabled={name.trim().length < 2}>

@@ -4,7 +4,7 @@ import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import LinkIcon from '@mui/icons-material/AddLink';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import { Confirm, DataTable, List, Pagination, SearchInput, TopToolbar, useCanAccess, useGetOne, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, DataTable, List, Pagination, SearchInput, TopToolbar, useGetOne, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { House } from '../../../contract/houses';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -14,6 +14,7 @@ import type { Complex } from '../../types';
 import { HouseTypesDialog } from '../house-types/HouseTypesDialog';
 import { AttachHousesDialog } from './AttachHousesDialog';
 import { HouseFormDialog } from './HouseFormDialog';
+import { useCan } from '../../lib/useCan';
 
 /** /Complex/{id}/houses: the complex's houses — create, attach existing, edit, unlink, delete. */
 export default function ComplexHouses() {
@@ -29,9 +30,8 @@ export default function ComplexHouses() {
   const [types, setTypes] = useState(false);
   const [unlinking, setUnlinking] = useState<House | null>(null);
   const [deleting, setDeleting] = useState<House | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'houses', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'houses', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'houses', action: 'delete' });
+  const canCreate = useCan('houses', 'create');
+  const canEdit = useCan('houses', 'edit');
 
   const unlink = async (house: House) => {
     try {
@@ -92,8 +92,9 @@ export default function ComplexHouses() {
             render={(h) => (
               <Stack direction="row">
                 <RowActionsMenu
-                  onEdit={canEdit ? () => setDialog(h.id) : undefined}
-                  onDelete={canDelete ? () => setDeleting(h as House) : undefined}
+                  area="houses"
+                  onEdit={() => setDialog(h.id)}
+                  onDelete={() => setDeleting(h as House)}
                   extra={canEdit ? [{ label: 'resources.houses.unlink', onClick: () => setUnlinking(h as House) }] : undefined}
                 />
               </Stack>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box } from '@mui/material';
 import {
   DataTable,
   List,
@@ -10,11 +9,11 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
-  useCanAccess,
   useTranslate,
   type Identifier,
 } from 'react-admin';
 import { REALTY_TYPES, type Realty, type RealtyType } from '../../../contract/realty';
+import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -32,9 +31,6 @@ export default function RealtyList() {
   const type = rawType?.toLowerCase() as RealtyType | undefined;
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Realty | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'realty', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'realty', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'realty', action: 'delete' });
   usePageHeader(translate(type ? `resources.realty.titles.${type}` : 'resources.realty.titles.all'));
   if (type && !REALTY_TYPES.includes(type)) return <ErrorPage status={404} message="" />;
 
@@ -64,11 +60,7 @@ export default function RealtyList() {
         disableSyncWithLocation={false}
         actions={
           <TopToolbar>
-            {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
-                {translate('app.actions.add')}
-              </Button>
-            )}
+            <AddButton area="realty" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
       >
@@ -84,7 +76,7 @@ export default function RealtyList() {
             disableSort
             sx={{ width: 56 }}
             render={(r) => (
-              <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r as Realty) : undefined} />
+              <RowActionsMenu area="realty" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Realty)} />
             )}
           />
         </DataTable>

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, text } from './common.ts';
+import { ACTIONS, AREAS, type Action, type Area, type Rules } from './permissions.ts';
+
+/** A department of the management company (the spec's "staff departure"). */
+export const departureInput = z.object({ name: text('Назва відділу', { min: 2, max: 100 }) });
+export const departureRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  roles_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Departure = z.infer<typeof departureRecord>;
+
+const actionList = z.array(z.enum(ACTIONS, { error: 'Дія — одна з: view, create, edit, delete.' }), {
+  error: 'Права області — список дій.',
+});
+
+/**
+ * Permissions per area: `{ complexes: ['view', 'edit'], ... }`. Unknown areas are refused, so
+ * that a typo does not silently grant nothing; an action other than view implies view.
+ */
+export const rulesSchema = z
+  .record(z.string(), actionList, { error: "Права — об'єкт «область → дії»." })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (!(AREAS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', message: `Невідома область прав: ${key}.`, path: [key] });
+    }
+  })
+  .transform((value) => {
+    const out: Rules = {};
+    for (const area of AREAS) {
+      const given = new Set(value[area] ?? []);
+      if (given.size > 0) given.add('view');
+      const actions = ACTIONS.filter((a) => given.has(a));
+      if (actions.length > 0) out[area] = actions;
+    }
+    return out;
+  });
+
+export const roleInput = z.object({
+  name: text('Назва ролі', { min: 2, max: 100 }),
+  departure_id: idSchema.nullable().default(null),
+  permissions: rulesSchema.default({}),
+});
+export type RoleInput = z.infer<typeof roleInput>;
+
+export const roleRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  departure_id: z.number().nullable(),
+  departure: z.string().nullable(),
+  permissions: z.record(z.string(), z.array(z.string())),
+  staff_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Role = z.infer<typeof roleRecord>;
+
+export const option = z.object({ id: z.number(), name: z.string() });
+export const roleOption = option.extend({ departure_id: z.number().nullable() });
+
+/** Staff (users who sign in). Complexes only matter for non-admins: admins see every complex. */
+export const staffInput = z.object({
+  name: text("Ім'я", { min: 2, max: 150 }),
+  email: emailSchema,
+  phone: text('Телефон', { max: 30 })
+    .refine((v) => v === '' || /^\+?[0-9 ()-]{7,20}$/.test(v), 'Вкажіть телефон у форматі +380XXXXXXXXX.')
+    .nullable()
+    .default(null)
+    .transform((v) => (v ? v : null)),
+  is_admin: z.boolean({ error: 'Поле «Адміністратор» — так або ні.' }).default(false),
+  role_id: idSchema.nullable().default(null),
+  complex_ids: z.array(idSchema, { error: 'Комплекси — список ідентифікаторів.' }).max(1000).default([]),
+});
+export type StaffInput = z.infer<typeof staffInput>;
+
+export const staffRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_admin: z.boolean(),
+  role_id: z.number().nullable(),
+  role: z.string().nullable(),
+  departure_id: z.number().nullable(),
+  departure: z.string().nullable(),
+  complex_ids: z.array(z.number()),
+  complexes: z.array(option),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Staff = z.infer<typeof staffRecord>;
+
+export const STAFF_SORTS = ['id', 'name', 'email', 'created_at'] as const;
+
+export const staffForm = z.object({ roles: z.array(roleOption), departures: z.array(option) });
+export type StaffForm = z.infer<typeof staffForm>;
+
+/** A kind of service request and who handles it: staff roles and default performers. */
+export const requestTypeInput = z.object({
+  name: text('Назва типу', { min: 2, max: 100 }),
+  description: text('Опис', { max: 1000 }).default(''),
+  role_ids: z.array(idSchema, { error: 'Ролі — список ідентифікаторів.' }).max(100).default([]),
+  staff_ids: z.array(idSchema, { error: 'Працівники — список ідентифікаторів.' }).max(100).default([]),
+});
+export type RequestTypeInput = z.infer<typeof requestTypeInput>;
+
+export const requestTypeRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  role_ids: z.array(z.number()),
+  roles: z.array(option),
+  staff_ids: z.array(z.number()),
+  staff: z.array(option),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RequestType = z.infer<typeof requestTypeRecord>;
+
+export const REQUEST_TYPE_SORTS = ['id', 'name', 'created_at'] as const;
+
+export const requestTypeForm = z.object({ staff: z.array(option.extend({ role_id: z.number().nullable() })), roles: z.array(option) });
+export type RequestTypeForm = z.infer<typeof requestTypeForm>;
+
+/**
+ * What `rules` grants beyond `limit`: a user may only hand out (in a role, or by assigning a
+ * role) the rights they hold themselves.
+ */
+export function excessRules(rules: Rules, limit: Rules): { area: Area; action: Action }[] {
+  const out: { area: Area; action: Action }[] = [];
+  for (const area of AREAS) for (const action of rules[area] ?? []) if (!limit[area]?.includes(action)) out.push({ area, action });
+  return out;
+}

@@ -1,0 +1,341 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../contract/common.ts';
+import { normaliseRules } from '../../../contract/permissions.ts';
+import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
+import { complexes, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
+import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
+import { hashPassword } from '../../lib/secrets.ts';
+import { createAuthService } from '../auth/service.ts';
+import { isUniqueViolation } from '../houses/words.ts';
+import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
+
+const staffListQuery = listQuery.extend({
+  sort: z.enum(STAFF_SORTS, { error: 'Сортування можливе за: id, name, email, created_at.' }).default('name'),
+  role_id: idSchema.optional(),
+  departure_id: idSchema.optional(),
+  complex_id: idSchema.optional(),
+});
+
+const params = z.object({ id: idSchema });
+const tags = ['staff'];
+const NOT_FOUND = 'Працівника не знайдено.';
+const EMAIL_TAKEN = { email: ['Користувач з таким e-mail уже існує.'] };
+
+const sortKeys = { id: users.id, name: ukrainianSortKey(users.name), email: users.email, created_at: users.createdAt } as const;
+
+/**
+ * Staff: the users who sign in to the panel. An admin sees and manages everyone of the
+ * organization. A staff user (with the `staff` rights) sees only non-admin colleagues who work in
+ * at least one of their complexes, and themselves; they can hand out neither admin rights, nor a
+ * role stronger than their own, nor complexes outside their own. A new staff member gets an
+ * e-mail invitation with a link to set their password.
+ */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const auth = createAuthService(db, app.config, app.delivery);
+
+  /** Who the user may see: their organization, and for staff only colleagues of their complexes. */
+  function scope(user: CurrentUser): SQL {
+    const org = eq(users.organizationId, user.organizationId);
+    if (user.complexIds === null) return org;
+    const colleagues =
+      user.complexIds.length === 0
+        ? sql`false`
+        : inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(inArray(userComplexes.complexId, user.complexIds)));
+    return and(org, eq(users.isAdmin, false), or(eq(users.id, user.id), colleagues))!;
+  }
+
+  const selectStaff = () =>
+    db
+      .select({ user: users, role: staffRoles.name, departureId: staffRoles.departureId, departure: staffDepartures.name })
+      .from(users)
+      .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
+      .leftJoin(staffDepartures, eq(staffDepartures.id, staffRoles.departureId));
+
+  type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['where']>>[number];
+
+  /** Records with their complexes; a staff viewer sees only the complexes inside their own scope. */
+  async function records(viewer: CurrentUser, rows: StaffRow[]): Promise<Staff[]> {
+    const ids = rows.map((r) => r.user.id);
+    const links =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ userId: userComplexes.userId, id: complexes.id, name: complexes.name })
+            .from(userComplexes)
+            .innerJoin(complexes, eq(complexes.id, userComplexes.complexId))
+            .where(
+              and(
+                inArray(userComplexes.userId, ids),
+                viewer.complexIds === null ? undefined : viewer.complexIds.length ? inArray(complexes.id, viewer.complexIds) : sql`false`,
+              ),
+            )
+            .orderBy(ukrainianSortKey(complexes.name), complexes.id);
+    return rows.map(({ user, role, departureId, departure }) => {
+      const mine = links.filter((l) => l.userId === user.id).map((l) => ({ id: l.id, name: l.name }));
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        is_admin: user.isAdmin,
+        role_id: user.roleId,
+        role,
+        departure_id: departureId,
+        departure,
+        complex_ids: mine.map((c) => c.id),
+        complexes: mine,
+        created_at: user.createdAt.toISOString(),
+        updated_at: user.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function findOne(viewer: CurrentUser, id: number) {
+    const [row] = await selectStaff()
+      .where(and(scope(viewer), eq(users.id, id)))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  const one = async (viewer: CurrentUser, id: number) => (await records(viewer, [await findOne(viewer, id)]))[0];
+
+  /** Roles the user may hand out (all for admins; for staff, those within their own rights) and departments. */
+  async function form(viewer: CurrentUser) {
+    const roles = await db
+      .select({ id: staffRoles.id, name: staffRoles.name, departure_id: staffRoles.departureId, permissions: staffRoles.permissions })
+      .from(staffRoles)
+      .where(eq(staffRoles.organizationId, viewer.organizationId))
+      .orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id);
+    return {
+      roles: roles
+        .filter((r) => rightsBeyond(viewer, normaliseRules(r.permissions)).length === 0)
+        .map((r) => ({ id: r.id, name: r.name, departure_id: r.departure_id })),
+      departures: await departureOptions(db, viewer.organizationId),
+    };
+  }
+
+  /**
+   * Every check of a create or an update, collected into one 422 so that the form shows all
+   * at once. `target` is the record being changed (absent when creating).
+   */
+  async function validate(viewer: CurrentUser, input: StaffInput, target?: typeof users.$inferSelect) {
+    const errors: Record<string, string[]> = {};
+    const self = target?.id === viewer.id;
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), target ? ne(users.id, target.id) : undefined))
+      .limit(1);
+    if (taken) errors.email = EMAIL_TAKEN.email;
+
+    if (self && input.is_admin !== target.isAdmin) errors.is_admin = ['Ви не можете змінити власні права адміністратора.'];
+    else if (input.is_admin && !viewer.isAdmin) errors.is_admin = ['Призначати адміністраторів може лише адміністратор.'];
+
+    if (self && input.role_id !== target.roleId) errors.role_id = ['Ви не можете змінити власну роль.'];
+    else if (input.role_id !== null) {
+      const [role] = await db
+        .select({ permissions: staffRoles.permissions })
+        .from(staffRoles)
+        .where(and(eq(staffRoles.organizationId, viewer.organizationId), eq(staffRoles.id, input.role_id)))
+        .limit(1);
+      if (!role) errors.role_id = ['Роль не знайдено.'];
+      else {
+        const beyond = rightsBeyond(viewer, normaliseRules(role.permissions));
+        if (beyond.length > 0) errors.role_id = [`Ця роль має права, яких немає у вас: ${describeRights(beyond)}.`];
+      }
+    } else if (!input.is_admin) errors.role_id = ['Оберіть роль працівника.'];
+
+    if (!input.is_admin) {
+      const wanted = [...new Set(input.complex_ids)];
+      const found = await complexesInScope(db, viewer, wanted);
+      const missing = wanted.filter((id) => !found.has(id));
+      if (missing.length > 0) errors.complex_ids = [`Комплекс не знайдено: ${missing.join(', ')}.`];
+      // Otherwise a staff user would lose sight of the colleague they have just created.
+      else if (!viewer.isAdmin && !target && wanted.length === 0) errors.complex_ids = ['Оберіть хоча б один зі своїх комплексів.'];
+    }
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  }
+
+  /**
+   * The complexes the record ends up with: what the form sent, plus (for a staff editor) the
+   * complexes outside the editor's scope that the colleague already had — those the editor
+   * cannot see, so cannot take away either. Admins need none.
+   */
+  async function complexLinks(viewer: CurrentUser, input: StaffInput, targetId?: number): Promise<number[]> {
+    if (input.is_admin) return [];
+    const chosen = new Set(input.complex_ids);
+    if (targetId !== undefined && viewer.complexIds !== null) {
+      const current = await db.select({ id: userComplexes.complexId }).from(userComplexes).where(eq(userComplexes.userId, targetId));
+      for (const c of current) if (!viewer.complexIds.includes(c.id)) chosen.add(c.id);
+    }
+    return [...chosen];
+  }
+
+  const listAnswer = z.object({ data: paginationSchema.extend({ data: z.array(staffRecord) }), form: staffForm });
+
+  app.get(
+    '/staff',
+    {
+      preValidation: requirePermission('staff', 'view'),
+      schema: {
+        tags,
+        summary: 'Працівники',
+        description: 'Сторінка працівників (data.data, пагінація в data) і довідники форми (form.roles, form.departures).',
+        querystring: staffListQuery,
+        response: { 200: listAnswer },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const user = request.user;
+      const conditions: (SQL | undefined)[] = [scope(user)];
+      const search = q.search_query.trim();
+      if (search) {
+        const p = likePattern(search);
+        conditions.push(or(ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p)));
+      }
+      if (q.role_id) conditions.push(eq(users.roleId, q.role_id));
+      if (q.departure_id) conditions.push(eq(staffRoles.departureId, q.departure_id));
+      if (q.complex_id) {
+        conditions.push(inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(eq(userComplexes.complexId, q.complex_id))));
+      }
+      const where = and(...conditions);
+      const key = sortKeys[q.sort];
+      const [[{ total }], rows] = await Promise.all([
+        db.select({ total: count() }).from(users).leftJoin(staffRoles, eq(staffRoles.id, users.roleId)).where(where),
+        selectStaff()
+          .where(where)
+          .orderBy(q.order === 'desc' ? desc(key) : asc(key), asc(users.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+      ]);
+      return { data: { data: await records(user, rows), ...paginate(total, q.page, q.per_page) }, form: await form(user) };
+    },
+  );
+
+  app.get(
+    '/staff/:id',
+    {
+      preValidation: requirePermission('staff', 'view'),
+      schema: { tags, summary: 'Працівник', params, response: { 200: z.object({ data: staffRecord, form: staffForm }) } },
+    },
+    async (request) => ({ data: await one(request.user, request.params.id), form: await form(request.user) }),
+  );
+
+  app.post(
+    '/staff',
+    {
+      preValidation: requirePermission('staff', 'create'),
+      schema: {
+        tags,
+        summary: 'Додати працівника',
+        description: 'Новому працівникові надсилається лист-запрошення з посиланням, за яким він задає пароль (діє 7 днів).',
+        body: staffInput,
+        response: { 200: z.object({ data: staffRecord }) },
+      },
+    },
+    async (request) => {
+      const viewer = request.user;
+      const input = request.body;
+      await validate(viewer, input);
+      const links = await complexLinks(viewer, input);
+      // Nobody knows this password: the invitation link is the way in.
+      const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), app.config.passwordHashCost);
+      let created: typeof users.$inferSelect;
+      try {
+        created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              organizationId: viewer.organizationId,
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              passwordHash,
+              isAdmin: input.is_admin,
+              roleId: input.role_id,
+              tutorialCompleted: !input.is_admin,
+            })
+            .returning();
+          if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: row.id, complexId })));
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN);
+        throw err;
+      }
+      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+      await auth.invite(created, inviter?.name ?? 'Адміністратор');
+      return { data: await one(viewer, created.id) };
+    },
+  );
+
+  app.put(
+    '/staff/:id',
+    {
+      preValidation: requirePermission('staff', 'edit'),
+      schema: { tags, summary: 'Змінити працівника', params, body: staffInput, response: { 200: z.object({ data: staffRecord }) } },
+    },
+    async (request) => {
+      const viewer = request.user;
+      const input = request.body;
+      const { user: target } = await findOne(viewer, request.params.id);
+      await validate(viewer, input, target);
+      if (target.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
+      const links = await complexLinks(viewer, input, target.id);
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ name: input.name, email: input.email, phone: input.phone, isAdmin: input.is_admin, roleId: input.role_id, updatedAt: new Date() })
+            .where(eq(users.id, target.id));
+          await tx.delete(userComplexes).where(eq(userComplexes.userId, target.id));
+          if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: target.id, complexId })));
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN);
+        throw err;
+      }
+      return { data: await one(viewer, target.id) };
+    },
+  );
+
+  /** The organization must keep at least one admin, or nobody could manage it any more. */
+  async function assertAnotherAdmin(target: typeof users.$inferSelect) {
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.organizationId, target.organizationId), eq(users.isAdmin, true), ne(users.id, target.id)));
+    if (Number(n) === 0) throw conflict('Це останній адміністратор організації: його не можна видалити чи позбавити прав адміністратора.');
+  }
+
+  app.delete(
+    '/staff/:id',
+    {
+      preValidation: requirePermission('staff', 'delete'),
+      schema: {
+        tags,
+        summary: 'Видалити працівника',
+        description: 'Власний обліковий запис і останнього адміністратора видалити не можна (409).',
+        params,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const viewer = request.user;
+      const { user: target } = await findOne(viewer, request.params.id);
+      if (target.id === viewer.id) throw conflict('Ви не можете видалити власний обліковий запис.');
+      if (target.isAdmin) await assertAnotherAdmin(target);
+      await db.delete(users).where(eq(users.id, target.id));
+      return { message: 'Працівника видалено.' };
+    },
+  );
+};
