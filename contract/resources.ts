@@ -37,6 +37,11 @@ export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
+  members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
+  residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
+  'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination' }),
+  vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
+  bills: declare({ path: '/bills', area: 'members', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

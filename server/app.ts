@@ -16,6 +16,8 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
+import { residentRoutes } from './modules/members/residentsRoutes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -98,6 +100,8 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(realtyRoutes);
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
+        await secured.register(memberRoutes);
+        await secured.register(residentRoutes);
       });
     },
     { prefix: API_PREFIX },
