@@ -130,13 +130,16 @@ export type Vehicle = z.infer<typeof vehicleRecord>;
 export const BILL_STATUSES = ['unpaid', 'partial', 'paid'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
-/** Kopiyky: whole, never negative, at most 100 million hryvnias. */
+/** The largest sum one bill holds, in kopiyky (20 million hryvnias; a PostgreSQL integer). */
+export const MAX_KOPIYKY = 2_000_000_000;
+
+/** Kopiyky: whole, never negative. */
 export const kopiyky = (label: string) =>
   z.coerce
     .number({ error: `Поле «${label}» має бути числом.` })
     .int(`Поле «${label}» — ціле число копійок.`)
     .min(0, `Поле «${label}» не може бути від'ємним.`)
-    .max(10_000_000_000, `Поле «${label}» завелике.`);
+    .max(MAX_KOPIYKY, `Поле «${label}» завелике.`);
 
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -18,6 +18,8 @@ import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { residentRoutes } from './modules/members/residentsRoutes.ts';
+import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
+import { billRoutes } from './modules/members/billsRoutes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -102,6 +104,8 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(outboxRoutes);
         await secured.register(memberRoutes);
         await secured.register(residentRoutes);
+        await secured.register(vehicleRoutes);
+        await secured.register(billRoutes);
       });
     },
     { prefix: API_PREFIX },
