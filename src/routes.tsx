@@ -31,6 +31,8 @@ export const ROUTES: AppRoute[] = [
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
   page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),
   page('/Realty/:type?', 'realty', () => import('./resources/realty/RealtyList')),
+  page('/Members', 'members', () => import('./resources/members/MemberList')),
+  page('/Members/:id', 'members', () => import('./resources/members/MemberShow')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
