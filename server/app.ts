@@ -20,6 +20,7 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { residentRoutes } from './modules/members/residentsRoutes.ts';
 import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
 import { billRoutes } from './modules/members/billsRoutes.ts';
+import { memberImportRoutes } from './modules/members/importRoutes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(residentRoutes);
         await secured.register(vehicleRoutes);
         await secured.register(billRoutes);
+        await secured.register(memberImportRoutes);
       });
     },
     { prefix: API_PREFIX },
