@@ -21,6 +21,7 @@ import { residentRoutes } from './modules/members/residentsRoutes.ts';
 import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
 import { billRoutes } from './modules/members/billsRoutes.ts';
 import { memberImportRoutes } from './modules/members/importRoutes.ts';
+import { memberExportRoutes } from './modules/members/exportRoutes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(vehicleRoutes);
         await secured.register(billRoutes);
         await secured.register(memberImportRoutes);
+        await secured.register(memberExportRoutes);
       });
     },
     { prefix: API_PREFIX },
