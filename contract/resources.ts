@@ -45,6 +45,11 @@ export const RESOURCES = {
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   'staff-departures': declare({ path: '/staff_departure', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   'service-request-types': declare({ path: '/service-request-types', area: 'service_request_types', list: 'data_pagination' }),
+  members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
+  residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
+  'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination' }),
+  vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
+  bills: declare({ path: '/bills', area: 'members', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -16,6 +16,12 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
+import { residentRoutes } from './modules/members/residentsRoutes.ts';
+import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
+import { billRoutes } from './modules/members/billsRoutes.ts';
+import { memberImportRoutes } from './modules/members/importRoutes.ts';
+import { memberExportRoutes } from './modules/members/exportRoutes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -106,6 +112,12 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(staffRoleRoutes);
         await secured.register(staffRoutes);
         await secured.register(requestTypeRoutes);
+        await secured.register(memberRoutes);
+        await secured.register(residentRoutes);
+        await secured.register(vehicleRoutes);
+        await secured.register(billRoutes);
+        await secured.register(memberImportRoutes);
+        await secured.register(memberExportRoutes);
       });
     },
     { prefix: API_PREFIX },

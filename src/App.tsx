@@ -20,6 +20,7 @@ import realty from './resources/realty';
 import requestTypes from './resources/request-types';
 import staff from './resources/staff';
 import { staffDepartures, staffRoles } from './resources/staff-roles';
+import { members, residentRoles, residents, vehicles } from './resources/members';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -76,6 +77,10 @@ export function App() {
         <Resource {...staffRoles} />
         <Resource {...staffDepartures} />
         <Resource {...requestTypes} />
+        <Resource {...members} />
+        <Resource {...residents} />
+        <Resource {...residentRoles} />
+        <Resource {...vehicles} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

@@ -35,6 +35,8 @@ export const ROUTES: AppRoute[] = [
   page('/Staff/:id', 'staff', () => import('./resources/staff/StaffShow')),
   page('/Roles-departments', 'staff_roles', () => import('./resources/staff-roles/RolesDepartments')),
   page('/Type-requests', 'service_request_types', () => import('./resources/request-types/RequestTypeList')),
+  page('/Members', 'members', () => import('./resources/members/MemberList')),
+  page('/Members/:id', 'members', () => import('./resources/members/MemberShow')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

@@ -4,12 +4,16 @@ import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
 import { randomBytes } from 'node:crypto';
+import { residentRolesOf } from '../modules/members/roles.ts';
 import {
+  bills,
   complexes,
   houses,
   houseTypes,
+  members,
   organizations,
   realty,
+  residents,
   serviceRequestTypeRoles,
   serviceRequestTypes,
   serviceRequestTypeStaff,
@@ -18,6 +22,7 @@ import {
   staffRoles,
   userComplexes,
   users,
+  vehicles,
 } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -182,6 +187,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
       .values(DEMO_COMPLEXES.map((c) => ({ ...c, organizationId: org.id })))
       .returning({ id: complexes.id, name: complexes.name });
     await seedDemoHouses(tx, org.id, created);
+    await seedDemoMembers(tx, org.id);
     const [dispatcherRole] = await tx
       .insert(staffRoles)
       .values([
@@ -285,4 +291,91 @@ export async function seedDemoStaff(
     ...technical.map((id) => ({ typeId: id, userId: engineer.id })),
     ...(dispatcher ? [{ typeId: typeId('Перепустки та паркінг'), userId: dispatcher.id }] : []),
   ]);
+}
+
+// ── members ──
+
+const SURNAMES = ['Коваленко', 'Бондаренко', 'Ткаченко', 'Шевчук', 'Мельник', 'Кравчук', 'Олійник', 'Савченко', 'Руденко', 'Марченко', 'Гончаренко', 'Лисенко', 'Павленко', 'Захарченко', 'Остапчук', 'Гриценко', 'Яковенко', 'Литвиненко', 'Сидоренко', 'Поліщук'];
+const MALE = [['Олександр', 'Олександрович', 'Олександрівна'], ['Андрій', 'Андрійович', 'Андріївна'], ['Богдан', 'Богданович', 'Богданівна'], ['Віталій', 'Віталійович', 'Віталіївна'], ['Дмитро', 'Дмитрович', 'Дмитрівна'], ['Тарас', 'Тарасович', 'Тарасівна'], ['Юрій', 'Юрійович', 'Юріївна'], ['Ігор', 'Ігорович', 'Ігорівна']] as const;
+const FEMALE = ['Олена', 'Ірина', 'Наталія', 'Оксана', 'Тетяна', 'Марія', 'Ганна', 'Юлія', 'Світлана', 'Катерина'];
+const SERVICES: [string, number][] = [['Утримання будинку', 4.2], ['Вивезення сміття', 0], ['Ліфт', 0]];
+const DEMO_MEMBER_UNITS_PER_HOUSE = 10;
+const LATIN: Record<string, string> = { а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', "'": '' };
+const latin = (s: string) => Array.from(s.toLowerCase(), (c) => LATIN[c] ?? c).join('');
+
+/**
+ * Demo residents for the first apartments of each demo house: an owner (a couple are co-owners
+ * with halves), a family member now and then, a tenant in some; cars for some owners with a
+ * parking place where the house has one; three months of charges with some paid.
+ */
+export async function seedDemoMembers(tx: Tx, organizationId: number): Promise<number> {
+  const roles = await residentRolesOf(tx, organizationId);
+  const role = (code: string) => roles.find((r) => r.code === code)!.id;
+  const units = await tx
+    .select({ id: realty.id, houseId: realty.houseId, type: realty.type, number: realty.number, area: realty.area })
+    .from(realty)
+    .where(eq(realty.organizationId, organizationId))
+    .orderBy(asc(realty.houseId), asc(realty.id));
+  const byHouse = new Map<number, typeof units>();
+  for (const u of units) byHouse.set(u.houseId, [...(byHouse.get(u.houseId) ?? []), u]);
+  let n = 0;
+  const person = (female: boolean, surname: string) => {
+    n += 1;
+    const father = MALE[(n * 3) % MALE.length];
+    const first = female ? FEMALE[n % FEMALE.length] : MALE[n % MALE.length][0];
+    const patronymic = female ? father[2] : father[1];
+    // Surnames in -енко, -ук, -ик are the same for women and men.
+    const sur = surname;
+    return {
+      organizationId,
+      name: `${sur} ${first} ${patronymic}`,
+      phone: n % 5 === 4 ? null : `+38067${String(3000000 + n * 7919).slice(-7)}`,
+      email: n % 3 === 0 ? null : `${latin(first)}.${latin(sur)}${n}@ukr.net`,
+      status: n % 17 === 0 ? ('inactive' as const) : ('active' as const),
+    };
+  };
+  const links: { memberIndex: number; realtyId: number; roleId: number; share: [number, number] | null }[] = [];
+  const people: ReturnType<typeof person>[] = [];
+  const cars: { memberIndex: number; realtyId: number | null; plate: string; brand: string; model: string; color: string }[] = [];
+  const months = ['2026-01-01', '2026-02-01', '2026-03-01'];
+  const charges: (typeof bills.$inferInsert)[] = [];
+  const CARS = [['Toyota', 'Corolla', 'білий'], ['Škoda', 'Octavia', 'сірий'], ['Renault', 'Duster', 'синій'], ['Volkswagen', 'Passat', 'чорний'], ['Hyundai', 'Tucson', 'червоний']];
+  const REGION = ['AA', 'KA', 'BC', 'BH', 'AE', 'AX'];
+  for (const houseUnits of byHouse.values()) {
+    const flats = houseUnits.filter((u) => u.type === 'apartment').slice(0, DEMO_MEMBER_UNITS_PER_HOUSE);
+    const parking = houseUnits.filter((u) => u.type === 'parking');
+    flats.forEach((flat, i) => {
+      const surname = SURNAMES[(people.length + i) % SURNAMES.length];
+      const owner = people.push(person(i % 2 === 1, surname)) - 1;
+      if (i % 4 === 1) {
+        const co = people.push(person(i % 2 === 0, surname)) - 1;
+        links.push({ memberIndex: owner, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] }, { memberIndex: co, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] });
+      } else {
+        links.push({ memberIndex: owner, realtyId: flat.id, roleId: role('owner'), share: [1, 1] });
+      }
+      if (i % 3 === 0) links.push({ memberIndex: people.push(person(true, surname)) - 1, realtyId: flat.id, roleId: role('family'), share: null });
+      if (i % 5 === 3) links.push({ memberIndex: people.push(person(false, SURNAMES[(i * 7) % SURNAMES.length])) - 1, realtyId: flat.id, roleId: role('tenant'), share: null });
+      if (i % 2 === 0) {
+        const [brand, model, color] = CARS[(owner + i) % CARS.length];
+        const plate = `${REGION[owner % REGION.length]}${String(1000 + owner * 37).slice(-4)}${['BX', 'KI', 'MO', 'TE'][owner % 4]}`;
+        cars.push({ memberIndex: owner, realtyId: parking[i]?.id ?? null, plate, brand, model, color });
+      }
+      const area = Number(flat.area ?? 50);
+      months.forEach((period, m) => {
+        SERVICES.forEach(([service, perM2], s) => {
+          const amount = perM2 ? Math.round(area * perM2 * 100) : s === 1 ? 8500 : 12000;
+          const paid = m < 2 || (i + s) % 3 === 0 ? amount : (i + s) % 3 === 1 ? Math.round(amount / 2) : 0;
+          charges.push({ organizationId, realtyId: flat.id, period, service, amount, paid, status: paid >= amount ? 'paid' : paid > 0 ? 'partial' : 'unpaid' });
+        });
+      });
+    });
+  }
+  if (people.length === 0) return 0;
+  const created = await tx.insert(members).values(people).returning({ id: members.id });
+  await tx.insert(residents).values(
+    links.map((l) => ({ organizationId, memberId: created[l.memberIndex].id, realtyId: l.realtyId, roleId: l.roleId, shareNumerator: l.share?.[0] ?? null, shareDenominator: l.share?.[1] ?? null })),
+  );
+  if (cars.length) await tx.insert(vehicles).values(cars.map((c) => ({ organizationId, memberId: created[c.memberIndex].id, realtyId: c.realtyId, plate: c.plate, brand: c.brand, model: c.model, color: c.color }))).onConflictDoNothing();
+  for (let i = 0; i < charges.length; i += 500) await tx.insert(bills).values(charges.slice(i, i + 500));
+  return people.length;
 }

@@ -22,6 +22,23 @@ export function listQuery(params: Partial<GetListParams>): Query {
   };
 }
 
+/** A select's option object ({ value, label }) sends its value (SPEC.md: a resident's role_id). */
+export function optionValues(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const out = { ...data };
+  for (const f of fields) {
+    const v = out[f];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'value' in v) out[f] = (v as { value: unknown }).value;
+  }
+  return out;
+}
+
+/** What a resource's record becomes before it is sent. */
+const BEFORE_SAVE: Record<string, (data: Record<string, unknown>) => Record<string, unknown>> = {
+  residents: (d) => optionValues(d, ['role_id']),
+  members: (d) => optionValues(d, ['role_id']),
+};
+const toBody = (resource: string, data: unknown) => (BEFORE_SAVE[resource] ? BEFORE_SAVE[resource](data as Record<string, unknown>) : data);
+
 /** Maps every react-admin call onto the /api/admin calls and response shapes of RESOURCES. */
 export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): DataProvider {
   const call = <T,>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
@@ -60,14 +77,14 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
     },
     async create(resource, params) {
       const decl = declaration(resource);
-      const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: params.data });
+      const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: toBody(resource, params.data) });
       return { data: itemAdapters[decl.create]<any>(json) };
     },
     async update(resource, params) {
       const decl = declaration(resource);
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(params.id))}`, {
         method: decl.updateMethod,
-        body: params.data,
+        body: toBody(resource, params.data),
       });
       return { data: itemAdapters[decl.update]<any>(json) };
     },

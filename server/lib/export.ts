@@ -1,0 +1,85 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null;
+  /** Column width in XLSX, in characters. */
+  width?: number;
+}
+
+export interface ExportOptions<T> {
+  format: ExportFormat;
+  /** File name without the extension. */
+  filename: string;
+  /** XLSX sheet name. */
+  sheet?: string;
+  columns: ExportColumn<T>[];
+  /** Rows in batches, read lazily: only one batch is held at a time. */
+  batches: AsyncIterable<T[]>;
+  onError?: (err: unknown) => void;
+}
+
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Waits while the stream's buffer is full, so that a slow client slows the reading down too. */
+async function drained(stream: Writable) {
+  if (stream.writableNeedDrain) await once(stream, 'drain');
+}
+
+/**
+ * Streams a table as CSV (UTF-8 with BOM and `;`, as Excel in the Ukrainian locale opens it) or
+ * XLSX (ExcelJS's streaming writer) with no row cap: rows are written batch by batch as they are
+ * read, with back-pressure, so memory stays flat whatever the row count. Sends the reply itself.
+ */
+export function sendExport<T>(reply: FastifyReply, opts: ExportOptions<T>): FastifyReply {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  const ascii = opts.filename.replace(/[^\w.-]+/g, '_');
+  reply
+    .header('Content-Type', CONTENT_TYPE[opts.format])
+    .header('Content-Disposition', `attachment; filename="${ascii}.${opts.format}"; filename*=UTF-8''${encodeURIComponent(opts.filename)}.${opts.format}`)
+    .header('Cache-Control', 'no-store');
+
+  const write = opts.format === 'csv' ? writeCsv(out, opts) : writeXlsx(out, opts);
+  write.catch((err: unknown) => {
+    opts.onError?.(err);
+    // Headers are gone already: a cut-off download is how the client learns it failed.
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return reply.send(out);
+}
+
+async function writeCsv<T>(out: PassThrough, opts: ExportOptions<T>) {
+  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: opts.columns.map((c) => c.header) });
+  csv.pipe(out);
+  for await (const batch of opts.batches) {
+    for (const row of batch) {
+      if (!csv.write(opts.columns.map((c) => c.value(row) ?? ''))) await once(csv, 'drain');
+    }
+    await drained(out);
+  }
+  csv.end();
+}
+
+async function writeXlsx<T>(out: PassThrough, opts: ExportOptions<T>) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(opts.sheet ?? 'Аркуш1');
+  sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of opts.batches) {
+    for (const row of batch) sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
+    await drained(out);
+  }
+  sheet.commit();
+  await workbook.commit();
+}

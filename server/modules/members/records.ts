@@ -1,0 +1,135 @@
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Member, MemberUnit, Resident } from '../../../contract/members.ts';
+import { formatShare } from '../../../contract/share.ts';
+import type { Db } from '../../db/index.ts';
+import { houses, members, realty, residentRoles, residents, vehicles } from '../../db/schema.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { formatAddress } from '../houses/address.ts';
+import { houseScope, selectHouses, type HouseRow } from '../houses/records.ts';
+import { naturalKeys } from '../houses/order.ts';
+
+type Reader = Pick<Db, 'select'>;
+export type MemberRow = typeof members.$inferSelect;
+
+const shareText = (n: number | null, d: number | null) => (n === null || d === null ? null : formatShare({ numerator: n, denominator: d }));
+const areaOut = (area: string | null) => (area === null ? null : Number(area));
+
+/** Resident links joined with their unit, role and member; `where` may use all four tables. */
+export function selectResidents(db: Reader) {
+  return db
+    .select({
+      id: residents.id,
+      memberId: residents.memberId,
+      memberName: members.name,
+      memberPhone: members.phone,
+      realtyId: residents.realtyId,
+      houseId: realty.houseId,
+      type: realty.type,
+      number: realty.number,
+      area: realty.area,
+      roleId: residents.roleId,
+      role: residentRoles.name,
+      roleCode: residentRoles.code,
+      shareNumerator: residents.shareNumerator,
+      shareDenominator: residents.shareDenominator,
+      createdAt: residents.createdAt,
+      updatedAt: residents.updatedAt,
+    })
+    .from(residents)
+    .innerJoin(members, eq(members.id, residents.memberId))
+    .innerJoin(realty, eq(realty.id, residents.realtyId))
+    .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId));
+}
+export type ResidentRow = Awaited<ReturnType<ReturnType<typeof selectResidents>['execute']>>[number];
+
+/** Resident links a user may see: the member's organization and, for staff, units in their complexes. */
+export function residentScope(db: Reader, user: CurrentUser): SQL {
+  const org = eq(residents.organizationId, user.organizationId);
+  if (user.complexIds === null) return org;
+  if (user.complexIds.length === 0) return and(org, eq(residents.id, 0))!;
+  return and(org, inArray(realty.houseId, db.select({ id: houses.id }).from(houses).where(houseScope(user))))!;
+}
+
+export const residentOrder = [...naturalKeys(realty.number), residents.id];
+
+/** The houses of these links (address, complex), one query for all. */
+export async function housesFor(db: Reader, houseIds: number[]): Promise<Map<number, HouseRow>> {
+  const unique = [...new Set(houseIds)];
+  const rows = unique.length ? await selectHouses(db).where(inArray(houses.id, unique)) : [];
+  return new Map(rows.map((h) => [h.id, h]));
+}
+
+export async function toResidentRecords(db: Reader, rows: ResidentRow[]): Promise<Resident[]> {
+  const byHouse = await housesFor(
+    db,
+    rows.map((r) => r.houseId),
+  );
+  return rows.flatMap((r) => {
+    const house = byHouse.get(r.houseId);
+    if (!house) return [];
+    const share = shareText(r.shareNumerator, r.shareDenominator);
+    return {
+      id: r.id,
+      member_id: r.memberId,
+      member_name: r.memberName,
+      member_phone: r.memberPhone,
+      realty_id: r.realtyId,
+      house_id: r.houseId,
+      complex_id: house.complexId,
+      address: formatAddress(house),
+      type: r.type,
+      number: r.number,
+      area: areaOut(r.area),
+      role_id: r.roleId,
+      role: r.role,
+      role_code: r.roleCode,
+      ownership_share: share,
+      ownership_share_value: r.shareNumerator === null || r.shareDenominator === null ? null : r.shareNumerator / r.shareDenominator,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    } satisfies Resident;
+  });
+}
+
+/** Member records for a page of rows: their units (those the user may see) and vehicle counts. */
+export async function toMemberRecords(db: Reader, user: CurrentUser, rows: MemberRow[]): Promise<Member[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [links, vehicleCounts] = await Promise.all([
+    selectResidents(db)
+      .where(and(inArray(residents.memberId, ids), residentScope(db, user)))
+      .orderBy(asc(residents.memberId), ...residentOrder),
+    db.select({ memberId: vehicles.memberId, n: count() }).from(vehicles).where(inArray(vehicles.memberId, ids)).groupBy(vehicles.memberId),
+  ]);
+  const records = await toResidentRecords(db, links);
+  const units = new Map<number, MemberUnit[]>();
+  for (const r of records) {
+    const list = units.get(r.member_id) ?? [];
+    list.push({
+      resident_id: r.id,
+      realty_id: r.realty_id,
+      house_id: r.house_id,
+      complex_id: r.complex_id,
+      address: r.address,
+      type: r.type,
+      number: r.number,
+      role_id: r.role_id,
+      role: r.role,
+      ownership_share: r.ownership_share,
+    });
+    units.set(r.member_id, list);
+  }
+  const vehiclesBy = new Map(vehicleCounts.map((v) => [v.memberId, Number(v.n)]));
+  return rows.map((m) => ({
+    id: m.id,
+    name: m.name,
+    phone: m.phone,
+    email: m.email,
+    status: m.status,
+    note: m.note,
+    units: units.get(m.id) ?? [],
+    vehicles_count: vehiclesBy.get(m.id) ?? 0,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  }));
+}
