@@ -16,6 +16,7 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(realtyRoutes);
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
+        await secured.register(mediaRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -274,3 +274,28 @@ export const realty = pgTable(
     index('realty_house_type_idx').on(t.houseId, t.type, t.id),
   ],
 );
+
+// ── community content: files, news, announcements, events, advertisements, documents, contacts, discounts, cameras ──
+
+/**
+ * Uploaded files. The bytes live under the uploads folder with a random name (`storedName`);
+ * only authorised routes serve them. `image` files back covers and pictures, `document` files
+ * back documents.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'document'] }).notNull(),
+    storedName: text('stored_name').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_stored_name_uq').on(t.storedName), index('media_org_idx').on(t.organizationId)],
+);
