@@ -37,6 +37,7 @@ export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
+  articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

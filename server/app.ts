@@ -13,6 +13,7 @@ import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { articleRoutes } from './modules/articles/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
         await secured.register(mediaRoutes);
+        await secured.register(articleRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -17,6 +17,7 @@ import LoginPage from './pages/LoginPage';
 import complexes from './resources/complexes';
 import { houses, houseTypes } from './resources/houses';
 import realty from './resources/realty';
+import articles from './resources/articles';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -69,6 +70,7 @@ export function App() {
         <Resource {...houses} />
         <Resource {...houseTypes} />
         <Resource {...realty} />
+        <Resource {...articles} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

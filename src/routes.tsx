@@ -31,6 +31,10 @@ export const ROUTES: AppRoute[] = [
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
   page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),
   page('/Realty/:type?', 'realty', () => import('./resources/realty/RealtyList')),
+  page('/News', 'articles', () => import('./resources/articles/ArticleList')),
+  page('/News/create', 'articles', () => import('./resources/articles/ArticleEdit')),
+  page('/News/edit/:id?', 'articles', () => import('./resources/articles/ArticleEdit')),
+  page('/News/:id', 'articles', () => import('./resources/articles/ArticleShow')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { complexes, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { articleComplexes, articles, complexes, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert'>;
 
@@ -153,14 +153,14 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
   const adminHash = await hashPassword(config.adminPassword, config.passwordHashCost);
   await db.transaction(async (tx) => {
     const [org] = await tx.insert(organizations).values({ name: 'Керуюча компанія «Затишний дім»' }).returning();
-    await tx.insert(users).values({
+    const [adminUser] = await tx.insert(users).values({
       organizationId: org.id,
       name: 'Адміністратор',
       email: config.adminEmail,
       passwordHash: adminHash,
       isAdmin: true,
       tutorialCompleted: false,
-    });
+    }).returning({ id: users.id });
     if (!config.seedDemo) return;
     const created = await tx
       .insert(complexes)
@@ -197,6 +197,63 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
       })
       .returning();
     await tx.insert(userComplexes).values(created.slice(0, 2).map((c) => ({ userId: dispatcher.id, complexId: c.id })));
+    await seedDemoCommunity(tx, org.id, adminUser.id, created);
   });
   return true;
+}
+
+// ── community content ──
+
+const DAY = 24 * 3600 * 1000;
+
+/** Demo news for the demo complexes: published, one urgent, one scheduled, one draft. */
+export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizationId: number, authorId: number, demoComplexes: { id: number; name: string }[]) {
+  const [lypovyi, sonyachna, prymorskyi] = demoComplexes;
+  if (!lypovyi || !sonyachna || !prymorskyi) return;
+  const now = Date.now();
+  const news: { title: string; body: string; complexIds: number[]; status: 'draft' | 'published'; publishAt: Date | null; isEmergency?: boolean }[] = [
+    {
+      title: 'Планове відключення гарячої води',
+      body: '<p>Шановні мешканці! <strong>15 числа з 9:00 до 18:00</strong> буде відключено гарячу воду через планову промивку теплообмінника.</p><p>Просимо заздалегідь зробити запас води.</p>',
+      complexIds: [lypovyi.id],
+      status: 'published',
+      publishAt: new Date(now - 2 * DAY),
+    },
+    {
+      title: 'Увага: ремонт ліфта у секції 2',
+      body: '<p>Ліфт у секції 2 не працюватиме до завершення ремонту. Вибачте за незручності.</p>',
+      complexIds: [lypovyi.id],
+      status: 'published',
+      publishAt: new Date(now - 3600 * 1000),
+      isEmergency: true,
+    },
+    {
+      title: 'Суботник на прибудинковій території',
+      body: '<p>Запрошуємо всіх охочих долучитися до весняного прибирання двору. Рукавиці та мішки видамо на місці.</p><ul><li>Збір біля дитячого майданчика</li><li>Початок о 10:00</li></ul>',
+      complexIds: [sonyachna.id],
+      status: 'published',
+      publishAt: new Date(now - 5 * DAY),
+    },
+    {
+      title: 'Новий графік роботи консьєржів',
+      body: '<p>З наступного місяця консьєржі працюватимуть цілодобово.</p>',
+      complexIds: [lypovyi.id, sonyachna.id],
+      status: 'published',
+      publishAt: new Date(now + 3 * DAY),
+    },
+    {
+      title: 'Звіт про витрати за квартал',
+      body: '<p>Чернетка звіту: таблиця витрат буде додана після перевірки бухгалтерією.</p>',
+      complexIds: [prymorskyi.id],
+      status: 'draft',
+      publishAt: null,
+    },
+  ];
+  for (const n of news) {
+    const [row] = await tx
+      .insert(articles)
+      .values({ organizationId, title: n.title, body: n.body, status: n.status, publishAt: n.publishAt, isEmergency: n.isEmergency ?? false, authorId })
+      .returning({ id: articles.id });
+    await tx.insert(articleComplexes).values(n.complexIds.map((complexId) => ({ articleId: row.id, complexId })));
+  }
 }
