@@ -38,6 +38,8 @@ export const RESOURCES = {
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
+  announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
+  events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

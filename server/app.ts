@@ -13,7 +13,9 @@ import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { announcementRoutes } from './modules/announcements/routes.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
@@ -102,6 +104,8 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(outboxRoutes);
         await secured.register(mediaRoutes);
         await secured.register(articleRoutes);
+        await secured.register(announcementRoutes);
+        await secured.register(eventRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -17,7 +17,9 @@ import LoginPage from './pages/LoginPage';
 import complexes from './resources/complexes';
 import { houses, houseTypes } from './resources/houses';
 import realty from './resources/realty';
+import announcements from './resources/announcements';
 import articles from './resources/articles';
+import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -71,6 +73,8 @@ export function App() {
         <Resource {...houseTypes} />
         <Resource {...realty} />
         <Resource {...articles} />
+        <Resource {...announcements} />
+        <Resource {...events} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

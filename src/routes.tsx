@@ -35,6 +35,13 @@ export const ROUTES: AppRoute[] = [
   page('/News/create', 'articles', () => import('./resources/articles/ArticleEdit')),
   page('/News/edit/:id?', 'articles', () => import('./resources/articles/ArticleEdit')),
   page('/News/:id', 'articles', () => import('./resources/articles/ArticleShow')),
+  page('/Announcements', 'announcements', () => import('./resources/announcements/AnnouncementList')),
+  page('/Announcements/create', 'announcements', () => import('./resources/announcements/AnnouncementEdit')),
+  page('/Announcements/:id', 'announcements', () => import('./resources/announcements/AnnouncementEdit')),
+  page('/Events', 'events', () => import('./resources/events/EventList')),
+  page('/Events/create', 'events', () => import('./resources/events/EventEdit')),
+  page('/Events/edit/:id?', 'events', () => import('./resources/events/EventEdit')),
+  page('/Events/:id', 'events', () => import('./resources/events/EventShow')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

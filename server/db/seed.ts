@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { articleComplexes, articles, complexes, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert'>;
 
@@ -255,5 +255,35 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
       .values({ organizationId, title: n.title, body: n.body, status: n.status, publishAt: n.publishAt, isEmergency: n.isEmergency ?? false, authorId })
       .returning({ id: articles.id });
     await tx.insert(articleComplexes).values(n.complexIds.map((complexId) => ({ articleId: row.id, complexId })));
+  }
+  const notices = [
+    { title: 'Повірка лічильників води', body: 'Протягом тижня представники водоканалу перевірятимуть лічильники. Просимо забезпечити доступ до квартир з 9:00 до 17:00.', complexId: lypovyi.id, from: now - DAY, until: now + 6 * DAY },
+    { title: 'Зміна тарифу на утримання будинку', body: 'З 1 числа наступного місяця тариф становитиме 8,40 грн за м².', complexId: sonyachna.id, from: now + 7 * DAY, until: null },
+    { title: 'Прибирання сходових клітин', body: 'Графік прибирання оновлено: щовівторка та щоп’ятниці.', complexId: lypovyi.id, from: now - 30 * DAY, until: now - 2 * DAY },
+  ];
+  for (const n of notices) {
+    const [row] = await tx
+      .insert(announcements)
+      .values({ organizationId, title: n.title, body: n.body, validFrom: new Date(n.from), validUntil: n.until === null ? null : new Date(n.until), authorId })
+      .returning({ id: announcements.id });
+    await tx.insert(announcementComplexes).values({ announcementId: row.id, complexId: n.complexId });
+  }
+  /** A round hour (UTC) some days from now, so that demo times read naturally. */
+  const at = (days: number, hourUtc: number) => {
+    const d = new Date(now + days * DAY);
+    d.setUTCHours(hourUtc, 0, 0, 0);
+    return d.getTime();
+  };
+  const poster = [
+    { title: 'Дитяче свято у дворі', description: 'Аніматори, батут і морозиво для малечі.', place: 'Дитячий майданчик біля секції 1', complexId: lypovyi.id, start: at(4, 9), hours: 3 },
+    { title: 'Збори співвласників', description: 'Обговорення кошторису на наступний рік.', place: 'Хол першого поверху', complexId: sonyachna.id, start: at(10, 16), hours: 2 },
+    { title: 'Толока у сквері', description: 'Висаджуємо кущі бузку.', place: 'Сквер за будинком', complexId: lypovyi.id, start: at(-12, 8), hours: 4 },
+  ];
+  for (const e of poster) {
+    const [row] = await tx
+      .insert(events)
+      .values({ organizationId, title: e.title, description: e.description, place: e.place, startsAt: new Date(e.start), endsAt: new Date(e.start + e.hours * 3600 * 1000), authorId })
+      .returning({ id: events.id });
+    await tx.insert(eventComplexes).values({ eventId: row.id, complexId: e.complexId });
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { complexes, houses } from '../../db/schema.ts';
+import { complexes, houses, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { formatAddress } from '../houses/address.ts';
@@ -162,4 +162,12 @@ export async function assertWholeAudienceInScope(db: Reader, user: CurrentUser, 
   if (rows.some((r) => !user.complexIds!.includes(r.id as number))) {
     throw forbidden('Запис стосується також комплексів, до яких у вас немає доступу, тому змінити його не можна.');
   }
+}
+
+/** Names of content authors, in one query. */
+export async function authorNames(db: Reader, ids: (number | null)[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids.filter((v): v is number => v !== null))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
