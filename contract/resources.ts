@@ -21,6 +21,8 @@ export interface ResourceDeclaration {
   update: ItemShape;
   /** Method used for updates (most use PUT; news uses POST /articles/{id}). */
   updateMethod: 'PUT' | 'POST';
+  /** How create and update bodies travel: JSON (default) or multipart forms (files, SPEC.md section 7). */
+  encoding: 'json' | 'multipart';
 }
 
 const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
@@ -28,6 +30,7 @@ const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partia
   create: 'data',
   update: 'data',
   updateMethod: 'PUT',
+  encoding: 'json',
   ...d,
 });
 
@@ -40,6 +43,7 @@ export const RESOURCES = {
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
   events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
+  advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

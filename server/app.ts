@@ -13,6 +13,7 @@ import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(articleRoutes);
         await secured.register(announcementRoutes);
         await secured.register(eventRoutes);
+        await secured.register(advertisementRoutes);
       });
     },
     { prefix: API_PREFIX },

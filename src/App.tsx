@@ -17,6 +17,7 @@ import LoginPage from './pages/LoginPage';
 import complexes from './resources/complexes';
 import { houses, houseTypes } from './resources/houses';
 import realty from './resources/realty';
+import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
 import events from './resources/events';
@@ -75,6 +76,7 @@ export function App() {
         <Resource {...articles} />
         <Resource {...announcements} />
         <Resource {...events} />
+        <Resource {...advertisements} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

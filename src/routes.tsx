@@ -42,6 +42,9 @@ export const ROUTES: AppRoute[] = [
   page('/Events/create', 'events', () => import('./resources/events/EventEdit')),
   page('/Events/edit/:id?', 'events', () => import('./resources/events/EventEdit')),
   page('/Events/:id', 'events', () => import('./resources/events/EventShow')),
+  page('/Advertisements', 'advertisements', () => import('./resources/advertisements/AdvertisementList')),
+  page('/Advertisements/create', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
+  page('/Advertisements/:id', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

@@ -440,3 +440,24 @@ export const eventHouses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.houseId] }), index('event_houses_house_idx').on(t.houseId)],
 );
+
+/** Residents' advertisements on a house's board; an admin publishes or hides them. */
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
+);

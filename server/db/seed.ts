@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { advertisements, announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert'>;
 
@@ -285,5 +285,15 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
       .values({ organizationId, title: e.title, description: e.description, place: e.place, startsAt: new Date(e.start), endsAt: new Date(e.start + e.hours * 3600 * 1000), authorId })
       .returning({ id: events.id });
     await tx.insert(eventComplexes).values({ eventId: row.id, complexId: e.complexId });
+  }
+  const [firstHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, lypovyi.id)).orderBy(asc(houses.id)).limit(1);
+  const [secondHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, sonyachna.id)).orderBy(asc(houses.id)).limit(1);
+  const ads = [
+    { house: firstHouse, name: 'Продам дитячий велосипед', description: 'Велосипед на 4–7 років, у гарному стані. Кв. 48, телефон у консьєржа.', published: true },
+    { house: firstHouse, name: 'Шукаю няню на вечори', description: 'Двоє дітей, 5 і 8 років, будні з 18:00 до 21:00.', published: false },
+    { house: secondHouse, name: 'Віддам кошеня в добрі руки', description: 'Привчене до лотка, 3 місяці.', published: true },
+  ];
+  for (const a of ads) {
+    if (a.house) await tx.insert(advertisements).values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
   }
 }

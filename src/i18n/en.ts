@@ -285,5 +285,16 @@ export const en = {
       filters: { search: 'Search by title or place', all_states: 'All' },
       notifications: { created: 'Event added', updated: 'Changes saved', deleted: 'Event deleted' },
     },
+    advertisements: {
+      name: 'Advertisement |||| Advertisements',
+      title: 'Advertisements',
+      create_title: 'New advertisement',
+      edit_title: 'Advertisement',
+      empty: 'No advertisements yet.',
+      published_switch: 'Published: %{name}',
+      fields: { name: 'Name', desc: 'Description', house_id: 'House', address: 'Address', image: 'Image', published: 'Published', created_at: 'Added' },
+      filters: { search: 'Search by name or description', all: 'All', published: 'Published', hidden: 'Hidden' },
+      notifications: { created: 'Advertisement added', updated: 'Changes saved', deleted: 'Advertisement deleted', published: 'Advertisement published', hidden: 'Advertisement hidden' },
+    },
   },
 } satisfies AppMessages;

@@ -284,6 +284,17 @@ export const uk = {
       filters: { search: 'Пошук за назвою або місцем', all_states: 'Усі' },
       notifications: { created: 'Захід додано', updated: 'Зміни збережено', deleted: 'Захід видалено' },
     },
+    advertisements: {
+      name: 'Оголошення мешканця |||| Оголошення мешканців |||| Оголошень мешканців',
+      title: 'Оголошення мешканців',
+      create_title: 'Нове оголошення мешканця',
+      edit_title: 'Оголошення мешканця',
+      empty: 'Оголошень мешканців ще немає.',
+      published_switch: 'Опубліковано: %{name}',
+      fields: { name: 'Назва', desc: 'Опис', house_id: 'Будинок', address: 'Адреса', image: 'Зображення', published: 'Опубліковано', created_at: 'Додано' },
+      filters: { search: 'Пошук за назвою або описом', all: 'Усі', published: 'Опубліковані', hidden: 'Приховані' },
+      notifications: { created: 'Оголошення додано', updated: 'Зміни збережено', deleted: 'Оголошення видалено', published: 'Оголошення опубліковано', hidden: 'Оголошення приховано' },
+    },
   },
 };
 
