@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import UploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -21,13 +21,8 @@ export function FileImageInput({ source, label, removeSource }: { source: string
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const value = field.value as string | File | null;
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!(value instanceof File)) return;
-    const url = URL.createObjectURL(value);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const preview = useMemo(() => (value instanceof File ? URL.createObjectURL(value) : null), [value]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
