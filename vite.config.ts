@@ -19,6 +19,8 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(pkg.version),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString()),
   },
+  // ra-input-rich-text's own copies of the editor core lag behind its extensions; one copy for all.
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
   build: { chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
 });

@@ -25,6 +25,8 @@ export interface ResourceDeclaration {
   update: ItemShape;
   /** Method used for updates (most use PUT; news uses POST /articles/{id}). */
   updateMethod: 'PUT' | 'POST';
+  /** How create and update bodies travel: JSON (default) or multipart forms (files, SPEC.md section 7). */
+  encoding: 'json' | 'multipart';
 }
 
 const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
@@ -32,6 +34,7 @@ const declare = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partia
   create: 'data',
   update: 'data',
   updateMethod: 'PUT',
+  encoding: 'json',
   ...d,
 });
 
@@ -50,6 +53,10 @@ export const RESOURCES = {
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination' }),
   vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination' }),
+  articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
+  announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
+  events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
+  advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

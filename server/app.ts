@@ -13,6 +13,10 @@ import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { advertisementRoutes } from './modules/advertisements/routes.ts';
+import { announcementRoutes } from './modules/announcements/routes.ts';
+import { articleRoutes } from './modules/articles/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
@@ -22,6 +26,7 @@ import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
 import { billRoutes } from './modules/members/billsRoutes.ts';
 import { memberImportRoutes } from './modules/members/importRoutes.ts';
 import { memberExportRoutes } from './modules/members/exportRoutes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
@@ -118,6 +123,11 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(billRoutes);
         await secured.register(memberImportRoutes);
         await secured.register(memberExportRoutes);
+        await secured.register(mediaRoutes);
+        await secured.register(articleRoutes);
+        await secured.register(announcementRoutes);
+        await secured.register(eventRoutes);
+        await secured.register(advertisementRoutes);
       });
     },
     { prefix: API_PREFIX },

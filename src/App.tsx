@@ -21,6 +21,10 @@ import requestTypes from './resources/request-types';
 import staff from './resources/staff';
 import { staffDepartures, staffRoles } from './resources/staff-roles';
 import { members, residentRoles, residents, vehicles } from './resources/members';
+import advertisements from './resources/advertisements';
+import announcements from './resources/announcements';
+import articles from './resources/articles';
+import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -81,6 +85,10 @@ export function App() {
         <Resource {...residents} />
         <Resource {...residentRoles} />
         <Resource {...vehicles} />
+        <Resource {...articles} />
+        <Resource {...announcements} />
+        <Resource {...events} />
+        <Resource {...advertisements} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

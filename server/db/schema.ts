@@ -523,3 +523,190 @@ export const serviceRequestTypeStaff = pgTable(
   },
   (t) => [primaryKey({ columns: [t.typeId, t.userId] }), index('service_request_type_staff_user_idx').on(t.userId)],
 );
+
+// ── community content: files, news, announcements, events, advertisements, documents, contacts, discounts, cameras ──
+
+/**
+ * Uploaded files. The bytes live under the uploads folder with a random name (`storedName`);
+ * only authorised routes serve them. `image` files back covers and pictures, `document` files
+ * back documents.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'document'] }).notNull(),
+    storedName: text('stored_name').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_stored_name_uq').on(t.storedName), index('media_org_idx').on(t.organizationId)],
+);
+
+/**
+ * News articles. `status` is what the author chose (draft or published); a published article
+ * whose `publishAt` is still ahead reads as "scheduled" until then (derived when read).
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    body: text('body').notNull(),
+    imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    isEmergency: boolean('is_emergency').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('articles_org_publish_idx').on(t.organizationId, t.publishAt), index('articles_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Audience of an article: the complexes, and optionally single houses of them. */
+export const articleComplexes = pgTable(
+  'article_complexes',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.complexId] }), index('article_complexes_complex_idx').on(t.complexId)],
+);
+
+export const articleHouses = pgTable(
+  'article_houses',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.houseId] }), index('article_houses_house_idx').on(t.houseId)],
+);
+
+/** Announcements (notices to residents) with a validity period. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('announcements_org_valid_idx').on(t.organizationId, t.validFrom)],
+);
+
+export const announcementComplexes = pgTable(
+  'announcement_complexes',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.complexId] }), index('announcement_complexes_complex_idx').on(t.complexId)],
+);
+
+export const announcementHouses = pgTable(
+  'announcement_houses',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.houseId] }), index('announcement_houses_house_idx').on(t.houseId)],
+);
+
+/** Events (the poster of community events): when, where, for whom. */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    place: text('place').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('events_org_starts_idx').on(t.organizationId, t.startsAt)],
+);
+
+export const eventComplexes = pgTable(
+  'event_complexes',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.complexId] }), index('event_complexes_complex_idx').on(t.complexId)],
+);
+
+export const eventHouses = pgTable(
+  'event_houses',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.houseId] }), index('event_houses_house_idx').on(t.houseId)],
+);
+
+/** Residents' advertisements on a house's board; an admin publishes or hides them. */
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
+);

@@ -6,8 +6,15 @@ import type { Db } from './index.ts';
 import { randomBytes } from 'node:crypto';
 import { residentRolesOf } from '../modules/members/roles.ts';
 import {
+  advertisements,
+  announcementComplexes,
+  announcements,
+  articleComplexes,
+  articles,
   bills,
   complexes,
+  eventComplexes,
+  events,
   houses,
   houseTypes,
   members,
@@ -173,14 +180,14 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
   const adminHash = await hashPassword(config.adminPassword, config.passwordHashCost);
   await db.transaction(async (tx) => {
     const [org] = await tx.insert(organizations).values({ name: 'Керуюча компанія «Затишний дім»' }).returning();
-    await tx.insert(users).values({
+    const [adminUser] = await tx.insert(users).values({
       organizationId: org.id,
       name: 'Адміністратор',
       email: config.adminEmail,
       passwordHash: adminHash,
       isAdmin: true,
       tutorialCompleted: false,
-    });
+    }).returning({ id: users.id });
     if (!config.seedDemo) return;
     const created = await tx
       .insert(complexes)
@@ -219,6 +226,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
       .returning();
     await tx.insert(userComplexes).values(created.slice(0, 2).map((c) => ({ userId: dispatcher.id, complexId: c.id })));
     await seedDemoStaff(tx, org.id, created, config);
+    await seedDemoCommunity(tx, org.id, adminUser.id, created);
   });
   return true;
 }
@@ -378,4 +386,100 @@ export async function seedDemoMembers(tx: Tx, organizationId: number): Promise<n
   if (cars.length) await tx.insert(vehicles).values(cars.map((c) => ({ organizationId, memberId: created[c.memberIndex].id, realtyId: c.realtyId, plate: c.plate, brand: c.brand, model: c.model, color: c.color }))).onConflictDoNothing();
   for (let i = 0; i < charges.length; i += 500) await tx.insert(bills).values(charges.slice(i, i + 500));
   return people.length;
+}
+
+// ── community content ──
+
+const DAY = 24 * 3600 * 1000;
+
+/** Demo news for the demo complexes: published, one urgent, one scheduled, one draft. */
+export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizationId: number, authorId: number, demoComplexes: { id: number; name: string }[]) {
+  const [lypovyi, sonyachna, prymorskyi] = demoComplexes;
+  if (!lypovyi || !sonyachna || !prymorskyi) return;
+  const now = Date.now();
+  const news: { title: string; body: string; complexIds: number[]; status: 'draft' | 'published'; publishAt: Date | null; isEmergency?: boolean }[] = [
+    {
+      title: 'Планове відключення гарячої води',
+      body: '<p>Шановні мешканці! <strong>15 числа з 9:00 до 18:00</strong> буде відключено гарячу воду через планову промивку теплообмінника.</p><p>Просимо заздалегідь зробити запас води.</p>',
+      complexIds: [lypovyi.id],
+      status: 'published',
+      publishAt: new Date(now - 2 * DAY),
+    },
+    {
+      title: 'Увага: ремонт ліфта у секції 2',
+      body: '<p>Ліфт у секції 2 не працюватиме до завершення ремонту. Вибачте за незручності.</p>',
+      complexIds: [lypovyi.id],
+      status: 'published',
+      publishAt: new Date(now - 3600 * 1000),
+      isEmergency: true,
+    },
+    {
+      title: 'Суботник на прибудинковій території',
+      body: '<p>Запрошуємо всіх охочих долучитися до весняного прибирання двору. Рукавиці та мішки видамо на місці.</p><ul><li>Збір біля дитячого майданчика</li><li>Початок о 10:00</li></ul>',
+      complexIds: [sonyachna.id],
+      status: 'published',
+      publishAt: new Date(now - 5 * DAY),
+    },
+    {
+      title: 'Новий графік роботи консьєржів',
+      body: '<p>З наступного місяця консьєржі працюватимуть цілодобово.</p>',
+      complexIds: [lypovyi.id, sonyachna.id],
+      status: 'published',
+      publishAt: new Date(now + 3 * DAY),
+    },
+    {
+      title: 'Звіт про витрати за квартал',
+      body: '<p>Чернетка звіту: таблиця витрат буде додана після перевірки бухгалтерією.</p>',
+      complexIds: [prymorskyi.id],
+      status: 'draft',
+      publishAt: null,
+    },
+  ];
+  for (const n of news) {
+    const [row] = await tx
+      .insert(articles)
+      .values({ organizationId, title: n.title, body: n.body, status: n.status, publishAt: n.publishAt, isEmergency: n.isEmergency ?? false, authorId })
+      .returning({ id: articles.id });
+    await tx.insert(articleComplexes).values(n.complexIds.map((complexId) => ({ articleId: row.id, complexId })));
+  }
+  const notices = [
+    { title: 'Повірка лічильників води', body: 'Протягом тижня представники водоканалу перевірятимуть лічильники. Просимо забезпечити доступ до квартир з 9:00 до 17:00.', complexId: lypovyi.id, from: now - DAY, until: now + 6 * DAY },
+    { title: 'Зміна тарифу на утримання будинку', body: 'З 1 числа наступного місяця тариф становитиме 8,40 грн за м².', complexId: sonyachna.id, from: now + 7 * DAY, until: null },
+    { title: 'Прибирання сходових клітин', body: 'Графік прибирання оновлено: щовівторка та щоп’ятниці.', complexId: lypovyi.id, from: now - 30 * DAY, until: now - 2 * DAY },
+  ];
+  for (const n of notices) {
+    const [row] = await tx
+      .insert(announcements)
+      .values({ organizationId, title: n.title, body: n.body, validFrom: new Date(n.from), validUntil: n.until === null ? null : new Date(n.until), authorId })
+      .returning({ id: announcements.id });
+    await tx.insert(announcementComplexes).values({ announcementId: row.id, complexId: n.complexId });
+  }
+  /** A round hour (UTC) some days from now, so that demo times read naturally. */
+  const at = (days: number, hourUtc: number) => {
+    const d = new Date(now + days * DAY);
+    d.setUTCHours(hourUtc, 0, 0, 0);
+    return d.getTime();
+  };
+  const poster = [
+    { title: 'Дитяче свято у дворі', description: 'Аніматори, батут і морозиво для малечі.', place: 'Дитячий майданчик біля секції 1', complexId: lypovyi.id, start: at(4, 9), hours: 3 },
+    { title: 'Збори співвласників', description: 'Обговорення кошторису на наступний рік.', place: 'Хол першого поверху', complexId: sonyachna.id, start: at(10, 16), hours: 2 },
+    { title: 'Толока у сквері', description: 'Висаджуємо кущі бузку.', place: 'Сквер за будинком', complexId: lypovyi.id, start: at(-12, 8), hours: 4 },
+  ];
+  for (const e of poster) {
+    const [row] = await tx
+      .insert(events)
+      .values({ organizationId, title: e.title, description: e.description, place: e.place, startsAt: new Date(e.start), endsAt: new Date(e.start + e.hours * 3600 * 1000), authorId })
+      .returning({ id: events.id });
+    await tx.insert(eventComplexes).values({ eventId: row.id, complexId: e.complexId });
+  }
+  const [firstHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, lypovyi.id)).orderBy(asc(houses.id)).limit(1);
+  const [secondHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, sonyachna.id)).orderBy(asc(houses.id)).limit(1);
+  const ads = [
+    { house: firstHouse, name: 'Продам дитячий велосипед', description: 'Велосипед на 4–7 років, у гарному стані. Кв. 48, телефон у консьєржа.', published: true },
+    { house: firstHouse, name: 'Шукаю няню на вечори', description: 'Двоє дітей, 5 і 8 років, будні з 18:00 до 21:00.', published: false },
+    { house: secondHouse, name: 'Віддам кошеня в добрі руки', description: 'Привчене до лотка, 3 місяці.', published: true },
+  ];
+  for (const a of ads) {
+    if (a.house) await tx.insert(advertisements).values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
+  }
 }

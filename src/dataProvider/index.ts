@@ -1,4 +1,4 @@
-import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
+import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { RESOURCES, type ResourceDeclaration } from '../../contract/resources';
 import { apiFetch, type Query } from './http';
 import { itemAdapters, listAdapters } from './shapes';
@@ -33,14 +33,45 @@ export function optionValues(data: Record<string, unknown>, fields: string[]): R
 }
 
 /** What a resource's record becomes before it is sent. */
+
 const BEFORE_SAVE: Record<string, (data: Record<string, unknown>) => Record<string, unknown>> = {
   residents: (d) => optionValues(d, ['role_id']),
   members: (d) => optionValues(d, ['role_id']),
 };
-const toBody = (resource: string, data: unknown) => (BEFORE_SAVE[resource] ? BEFORE_SAVE[resource](data as Record<string, unknown>) : data);
+const toBody = (resource: string, data: unknown): Record<string, unknown> => {
+  const record = data as Record<string, unknown>;
+  return BEFORE_SAVE[resource] ? BEFORE_SAVE[resource](record) : record;
+};
+/**
+ * A record as a multipart form: files (or react-admin's `{ rawFile }`) as files, arrays as
+ * `name[]`, booleans as 1/0; empty values and nested objects are left out.
+ */
+export function toFormData(data: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const append = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'file');
+    else if (typeof value === 'object' && (value as { rawFile?: unknown }).rawFile instanceof File) append(key, (value as { rawFile: File }).rawFile);
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (typeof value !== 'object') form.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(data)) {
+    if (Array.isArray(value)) value.forEach((v) => append(`${key}[]`, v));
+    else append(key, value);
+  }
+  return form;
+}
+
+const bodyFor = (decl: ResourceDeclaration, data: Record<string, unknown>) => (decl.encoding === 'multipart' ? toFormData(data) : data);
 
 /** Maps every react-admin call onto the /api/admin calls and response shapes of RESOURCES. */
-export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): DataProvider {
+/** Calls beyond CRUD, used through `useDataProvider<AppDataProvider>()`. */
+export interface AppDataProvider extends DataProvider {
+  /** POST /advertisement/{id} multipart `published` 0/1: the list's published switch. */
+  setAdvertisementPublished(id: Identifier, published: boolean): Promise<{ data: RaRecord }>;
+}
+
+export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): AppDataProvider {
   const call = <T,>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
 
   const getOne = async (resource: string, id: unknown, signal?: AbortSignal) => {
@@ -77,14 +108,14 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
     },
     async create(resource, params) {
       const decl = declaration(resource);
-      const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: toBody(resource, params.data) });
+      const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: bodyFor(decl, toBody(resource, params.data)) });
       return { data: itemAdapters[decl.create]<any>(json) };
     },
     async update(resource, params) {
       const decl = declaration(resource);
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(params.id))}`, {
         method: decl.updateMethod,
-        body: toBody(resource, params.data),
+        body: bodyFor(decl, toBody(resource, params.data)),
       });
       return { data: itemAdapters[decl.update]<any>(json) };
     },
@@ -96,6 +127,11 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       const decl = declaration(resource);
       await call(`${decl.path}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
       return { data: params.previousData ?? ({ id: params.id } as any) };
+    },
+    async setAdvertisementPublished(id, published) {
+      const decl = declaration('advertisements');
+      const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'POST', body: toFormData({ published }) });
+      return { data: itemAdapters[decl.update]<RaRecord>(json) };
     },
     async deleteMany(resource, params) {
       const decl = declaration(resource);

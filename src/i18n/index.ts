@@ -5,6 +5,7 @@ import { raUkrainian } from './ra-uk';
 import { layoutMessagesEn, layoutMessagesUk } from '../layout/messages';
 import { uk } from './uk';
 import { en } from './en';
+import { richTextEn, richTextUk } from './richText';
 
 type Catalogue = TranslationMessages;
 
@@ -20,8 +21,8 @@ export function mergeMessages(...parts: object[]): Catalogue {
 }
 
 export const messages: Record<'uk' | 'en', Catalogue> = {
-  uk: mergeMessages(raUkrainian, layoutMessagesUk, uk),
-  en: mergeMessages(englishMessages, layoutMessagesEn, en),
+  uk: mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, uk),
+  en: mergeMessages(englishMessages, richTextEn, layoutMessagesEn, en),
 };
 
 export const LOCALES = [

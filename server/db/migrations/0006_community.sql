@@ -1,0 +1,141 @@
+CREATE TABLE "advertisements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"house_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"image_id" integer,
+	"published" boolean DEFAULT false NOT NULL,
+	"author_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "announcement_complexes" (
+	"announcement_id" integer NOT NULL,
+	"complex_id" integer NOT NULL,
+	CONSTRAINT "announcement_complexes_announcement_id_complex_id_pk" PRIMARY KEY("announcement_id","complex_id")
+);
+--> statement-breakpoint
+CREATE TABLE "announcement_houses" (
+	"announcement_id" integer NOT NULL,
+	"house_id" integer NOT NULL,
+	CONSTRAINT "announcement_houses_announcement_id_house_id_pk" PRIMARY KEY("announcement_id","house_id")
+);
+--> statement-breakpoint
+CREATE TABLE "announcements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"valid_from" timestamp with time zone NOT NULL,
+	"valid_until" timestamp with time zone,
+	"author_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "article_complexes" (
+	"article_id" integer NOT NULL,
+	"complex_id" integer NOT NULL,
+	CONSTRAINT "article_complexes_article_id_complex_id_pk" PRIMARY KEY("article_id","complex_id")
+);
+--> statement-breakpoint
+CREATE TABLE "article_houses" (
+	"article_id" integer NOT NULL,
+	"house_id" integer NOT NULL,
+	CONSTRAINT "article_houses_article_id_house_id_pk" PRIMARY KEY("article_id","house_id")
+);
+--> statement-breakpoint
+CREATE TABLE "articles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"image_id" integer,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"publish_at" timestamp with time zone,
+	"is_emergency" boolean DEFAULT false NOT NULL,
+	"author_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "event_complexes" (
+	"event_id" integer NOT NULL,
+	"complex_id" integer NOT NULL,
+	CONSTRAINT "event_complexes_event_id_complex_id_pk" PRIMARY KEY("event_id","complex_id")
+);
+--> statement-breakpoint
+CREATE TABLE "event_houses" (
+	"event_id" integer NOT NULL,
+	"house_id" integer NOT NULL,
+	CONSTRAINT "event_houses_event_id_house_id_pk" PRIMARY KEY("event_id","house_id")
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"place" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	"image_id" integer,
+	"author_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "media" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"stored_name" text NOT NULL,
+	"original_name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"uploaded_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_house_id_houses_id_fk" FOREIGN KEY ("house_id") REFERENCES "public"."houses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_complexes" ADD CONSTRAINT "announcement_complexes_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_complexes" ADD CONSTRAINT "announcement_complexes_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_houses" ADD CONSTRAINT "announcement_houses_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcement_houses" ADD CONSTRAINT "announcement_houses_house_id_houses_id_fk" FOREIGN KEY ("house_id") REFERENCES "public"."houses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcements" ADD CONSTRAINT "announcements_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcements" ADD CONSTRAINT "announcements_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "article_complexes" ADD CONSTRAINT "article_complexes_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "article_complexes" ADD CONSTRAINT "article_complexes_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "article_houses" ADD CONSTRAINT "article_houses_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "article_houses" ADD CONSTRAINT "article_houses_house_id_houses_id_fk" FOREIGN KEY ("house_id") REFERENCES "public"."houses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_complexes" ADD CONSTRAINT "event_complexes_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_complexes" ADD CONSTRAINT "event_complexes_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_houses" ADD CONSTRAINT "event_houses_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_houses" ADD CONSTRAINT "event_houses_house_id_houses_id_fk" FOREIGN KEY ("house_id") REFERENCES "public"."houses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "advertisements_org_created_idx" ON "advertisements" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "advertisements_house_idx" ON "advertisements" USING btree ("house_id");--> statement-breakpoint
+CREATE INDEX "announcement_complexes_complex_idx" ON "announcement_complexes" USING btree ("complex_id");--> statement-breakpoint
+CREATE INDEX "announcement_houses_house_idx" ON "announcement_houses" USING btree ("house_id");--> statement-breakpoint
+CREATE INDEX "announcements_org_valid_idx" ON "announcements" USING btree ("organization_id","valid_from");--> statement-breakpoint
+CREATE INDEX "article_complexes_complex_idx" ON "article_complexes" USING btree ("complex_id");--> statement-breakpoint
+CREATE INDEX "article_houses_house_idx" ON "article_houses" USING btree ("house_id");--> statement-breakpoint
+CREATE INDEX "articles_org_publish_idx" ON "articles" USING btree ("organization_id","publish_at");--> statement-breakpoint
+CREATE INDEX "articles_org_created_idx" ON "articles" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "event_complexes_complex_idx" ON "event_complexes" USING btree ("complex_id");--> statement-breakpoint
+CREATE INDEX "event_houses_house_idx" ON "event_houses" USING btree ("house_id");--> statement-breakpoint
+CREATE INDEX "events_org_starts_idx" ON "events" USING btree ("organization_id","starts_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "media_stored_name_uq" ON "media" USING btree ("stored_name");--> statement-breakpoint
+CREATE INDEX "media_org_idx" ON "media" USING btree ("organization_id");

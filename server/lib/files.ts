@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, unprocessable } from './errors.ts';
+
+/** What a file is, judged by its first bytes (and, for container formats, by its extension). */
+export interface FileType {
+  mime: string;
+  ext: string;
+}
+
+export type FileKind = 'image' | 'document';
+
+const MB = 1024 * 1024;
+
+/** Upload rules per kind: the size cap and the types accepted (named in the error message). */
+export const UPLOAD_RULES: Record<FileKind, { maxBytes: number; accepted: string; types: (head: Buffer, ext: string) => FileType | undefined }> = {
+  image: { maxBytes: 5 * MB, accepted: 'JPEG, PNG, WEBP або GIF', types: (head) => imageType(head) },
+  document: {
+    maxBytes: 20 * MB,
+    accepted: 'PDF, DOC, DOCX, XLS, XLSX, ODT, ODS, JPEG або PNG',
+    types: (head, ext) => documentType(head, ext) ?? pickImage(imageType(head)),
+  },
+};
+
+const startsWith = (head: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
+
+function imageType(head: Buffer): FileType | undefined {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png' };
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
+  if (/^GIF8[79]a/.test(head.subarray(0, 6).toString('latin1'))) return { mime: 'image/gif', ext: 'gif' };
+  return undefined;
+}
+
+/** Documents may also be photos of paper, but not animations. */
+const pickImage = (t: FileType | undefined) => (t && (t.ext === 'jpg' || t.ext === 'png') ? t : undefined);
+
+const ZIP_TYPES: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+const OLE_TYPES: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel' };
+
+function documentType(head: Buffer, ext: string): FileType | undefined {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return { mime: 'application/pdf', ext: 'pdf' };
+  // Office files are containers: the signature says "zip" or "OLE", the extension says which.
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && ZIP_TYPES[ext]) return { mime: ZIP_TYPES[ext], ext };
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && OLE_TYPES[ext]) return { mime: OLE_TYPES[ext], ext };
+  return undefined;
+}
+
+export interface StoredUpload {
+  /** Random file name under the uploads folder. */
+  storedName: string;
+  /** The name the user's file had, cleaned for display and download. */
+  originalName: string;
+  mime: string;
+  size: number;
+}
+
+/** The client's file name without folders, control characters or anything that breaks a header. */
+export function cleanFileName(name: string, fallback = 'файл'): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 200);
+  return cleaned || fallback;
+}
+
+export const uploadPath = (uploadsDir: string, storedName: string) => path.join(uploadsDir, storedName);
+
+export async function removeStored(uploadsDir: string, storedName: string | undefined) {
+  if (storedName) await fs.promises.rm(uploadPath(uploadsDir, storedName), { force: true });
+}
+
+export interface MultipartForm {
+  /** Text fields; `name[]` (or `name[0]`) fields and repeated names become arrays. */
+  fields: Record<string, string | string[]>;
+  /** The uploaded file of `fileField`, already on disk, type-checked. */
+  file?: StoredUpload;
+}
+
+const tooLarge = (kind: FileKind) =>
+  new HttpError(413, `Файл завеликий: не більше ${UPLOAD_RULES[kind].maxBytes / MB} МБ.`);
+
+/**
+ * Reads a multipart form: text fields into `fields`, the one file of `fileField` streamed to the
+ * uploads folder under a random name, with the size cap and type check of `kind`. Anything wrong
+ * answers 4xx with a Ukrainian message and leaves no file behind.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  opts: { uploadsDir: string; fileField?: string; kind?: FileKind },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Очікується форма multipart/form-data.');
+  const fields: Record<string, string | string[]> = {};
+  let file: StoredUpload | undefined;
+  let partial: string | undefined;
+  const kind = opts.kind ?? 'image';
+  const rules = UPLOAD_RULES[kind];
+  await fs.promises.mkdir(opts.uploadsDir, { recursive: true });
+  try {
+    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: 1, fields: 200, parts: 201, fieldSize: 200_000 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw unprocessable({ [part.fieldname]: ['Значення поля задовге.'] });
+        const value = String(part.value ?? '');
+        if (value.includes('\u0000')) throw unprocessable({ [part.fieldname]: ['Поле містить недопустимі символи.'] });
+        const arrayMatch = /^(.+?)\[\d*\]$/.exec(part.fieldname);
+        const key = arrayMatch ? arrayMatch[1] : part.fieldname;
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+        const existing = fields[key];
+        if (arrayMatch || existing !== undefined) {
+          fields[key] = existing === undefined ? [value] : Array.isArray(existing) ? [...existing, value] : [existing, value];
+        } else {
+          fields[key] = value;
+        }
+        continue;
+      }
+      if (!opts.fileField || part.fieldname !== opts.fileField) {
+        part.file.resume();
+        throw unprocessable({ [part.fieldname]: ['Файл у цьому полі не очікується.'] });
+      }
+      const ext = path.extname(part.filename ?? '').slice(1).toLowerCase();
+      const tmpName = `${crypto.randomBytes(16).toString('hex')}.part`;
+      partial = tmpName;
+      let head = Buffer.alloc(0);
+      let size = 0;
+      const sniff = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(part.file, sniff, fs.createWriteStream(uploadPath(opts.uploadsDir, tmpName), { flags: 'wx' }));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
+        throw err;
+      }
+      if (part.file.truncated) throw tooLarge(kind);
+      if (size === 0) throw unprocessable({ [part.fieldname]: ['Файл порожній.'] });
+      const type = rules.types(head, ext);
+      if (!type) throw new HttpError(415, `Непідтримуваний тип файлу. Дозволено: ${rules.accepted}.`);
+      const storedName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
+      await fs.promises.rename(uploadPath(opts.uploadsDir, tmpName), uploadPath(opts.uploadsDir, storedName));
+      partial = undefined;
+      file = { storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size };
+    }
+  } catch (err) {
+    await removeStored(opts.uploadsDir, partial);
+    await removeStored(opts.uploadsDir, file?.storedName);
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw unprocessable({ [opts.fileField ?? 'file']: ['Можна надіслати лише один файл.'] });
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'Забагато полів у формі.');
+    if (code === 'FST_PROTO_VIOLATION') throw new HttpError(400, 'Некоректна назва поля форми.');
+    if (code === 'FST_MP_PREMATURE_CLOSE' || /Unexpected end of (form|multipart)|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error).message))) {
+      throw new HttpError(400, 'Форму передано не повністю або з помилками.');
+    }
+    throw err;
+  }
+  return { fields, file };
+}
+
+/** Sends a stored file; `attachment` makes browsers save it rather than show it. */
+export async function sendStored(
+  reply: FastifyReply,
+  uploadsDir: string,
+  file: { storedName: string; originalName: string; mime: string; size: number },
+  disposition: 'inline' | 'attachment',
+) {
+  const full = uploadPath(uploadsDir, file.storedName);
+  try {
+    await fs.promises.access(full, fs.constants.R_OK);
+  } catch {
+    throw new HttpError(404, 'Файл не знайдено.');
+  }
+  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('Content-Type', file.mime)
+    .header('Content-Length', file.size)
+    .header('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    .header('Cache-Control', 'private, max-age=3600')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(fs.createReadStream(full));
+}

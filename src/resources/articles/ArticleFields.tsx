@@ -1,0 +1,33 @@
+import { Stack } from '@mui/material';
+import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
+import { AudienceInputs } from '../../components/content/AudienceInputs';
+import { ImageInput } from '../../components/content/ImageInput';
+import { RichTextField } from '../../components/content/RichTextField';
+
+/** datetime-local gives local wall time; the API takes an instant. */
+export const toInstant = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/** Title, rich text, cover, audience, status with publish time, emergency flag. */
+export function ArticleFields() {
+  return (
+    <>
+      <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+      <RichTextField source="body" required />
+      <ImageInput source="image_id" label="resources.articles.fields.image_id" />
+      <AudienceInputs />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ width: '100%' }}>
+        <SelectInput
+          source="status"
+          validate={required()}
+          choices={[
+            { id: 'draft', name: 'resources.articles.statuses.draft' },
+            { id: 'published', name: 'resources.articles.statuses.published' },
+          ]}
+          sx={{ flex: 1 }}
+        />
+        <DateTimeInput source="publish_at" parse={toInstant} helperText="resources.articles.publish_hint" sx={{ flex: 1 }} />
+      </Stack>
+      <BooleanInput source="is_emergency" helperText="resources.articles.emergency_hint" />
+    </>
+  );
+}
