@@ -12,7 +12,7 @@ import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
-import { isUniqueViolation } from '../houses/words.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../houses/words.ts';
 import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
 
 const staffListQuery = listQuery.extend({
@@ -334,7 +334,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user: target } = await findOne(viewer, request.params.id);
       if (target.id === viewer.id) throw conflict('Ви не можете видалити власний обліковий запис.');
       if (target.isAdmin) await assertAnotherAdmin(target);
-      await db.delete(users).where(eq(users.id, target.id));
+      try {
+        await db.delete(users).where(eq(users.id, target.id));
+      } catch (err) {
+        // Records of other areas that must keep their author refuse the delete.
+        if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити доступ, заберіть у нього роль і комплекси.');
+        throw err;
+      }
       return { message: 'Працівника видалено.' };
     },
   );
