@@ -338,7 +338,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         await db.delete(users).where(eq(users.id, target.id));
       } catch (err) {
         // Records of other areas that must keep their author refuse the delete.
-        if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити доступ, заберіть у нього роль і комплекси.');
+        if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
         throw err;
       }
       return { message: 'Працівника видалено.' };
