@@ -285,6 +285,24 @@ describe('permissions and scoping', () => {
     expect((await t.call('DELETE', `${S}/${created.id}`, { token: manager.token })).statusCode).toBe(200);
   });
 
+  it('a staff user may not change or delete a colleague whose role is stronger than theirs', async () => {
+    const [c0] = demoComplexes;
+    const manager = await staffUser({ staff: ['view', 'create', 'edit', 'delete'] }, [c0.id]);
+    const strong = await createRole(t.db, t.organizationId, { staff: ['view'], houses: ['view'] });
+    const weak = await createRole(t.db, t.organizationId, { staff: ['view'] });
+    const senior = await createUser(t.db, { organizationId: t.organizationId, roleId: strong.id, complexIds: [c0.id] });
+    const junior = await createUser(t.db, { organizationId: t.organizationId, roleId: weak.id, complexIds: [c0.id] });
+    const list = (await t.call('GET', `${S}?per_page=1000`, { token: manager.token })).json().data.data as (StaffRec & { can_manage: boolean })[];
+    expect(list.find((r) => r.id === senior.id)?.can_manage).toBe(false);
+    expect(list.find((r) => r.id === junior.id)?.can_manage).toBe(true);
+    expect((await t.call('GET', `${S}/${senior.id}`, { token: admin })).json().data.can_manage).toBe(true);
+    const body = { name: 'Інше Імʼя', email: senior.email, role_id: weak.id, complex_ids: [c0.id] };
+    expect(expectErrorBody(await t.call('PUT', `${S}/${senior.id}`, { token: manager.token, body }), 403).message).toMatch(/лише адміністратор/);
+    expectErrorBody(await t.call('DELETE', `${S}/${senior.id}`, { token: manager.token }), 403);
+    expect((await t.db.select().from(users).where(eq(users.id, senior.id)))[0].roleId).toBe(strong.id);
+    expect((await t.call('DELETE', `${S}/${junior.id}`, { token: manager.token })).statusCode).toBe(200);
+  });
+
   it('a role without staff.delete gets 403 on delete, and so does one without houses.delete', async () => {
     const editor = await staffUser({ staff: ['view', 'edit'], houses: ['view', 'edit'] }, [demoComplexes[0].id]);
     const colleague = await createUser(t.db, { organizationId: t.organizationId, permissions: {}, complexIds: [demoComplexes[0].id] });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, ListContextProvider, useGetList, useList, useTranslate, type Identifier } from 'react-admin';
-import { AREAS } from '../../../contract/permissions';
-import type { Role } from '../../../contract/staff';
+import { AREAS, type Rules } from '../../../contract/permissions';
+import { excessRules, type Role } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
+import { useCurrentUser } from '../../useCurrentUser';
 import { DepartmentsPanel } from './DepartmentsPanel';
 import { RoleFormDialog } from './RoleFormDialog';
 
@@ -34,6 +35,9 @@ export default function RolesDepartments() {
   const list = useList<Role>({ data, isPending, perPage: 1000 });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
+  const { user } = useCurrentUser();
+  // A role with rights beyond the user's own is the admin's to change (the API refuses it too).
+  const manageable = (role: Role) => Boolean(user?.is_admin || (user && excessRules(role.permissions as Rules, user.rules).length === 0));
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
@@ -56,7 +60,9 @@ export default function RolesDepartments() {
                 label=""
                 disableSort
                 sx={{ width: 56 }}
-                render={(r) => <RowActionsMenu area="staff_roles" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Role)} />}
+                render={(r) =>
+                  manageable(r as Role) && <RowActionsMenu area="staff_roles" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Role)} />
+                }
               />
             </DataTable>
           </ListContextProvider>

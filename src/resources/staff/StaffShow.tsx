@@ -15,7 +15,10 @@ import { useCurrentUser } from '../../useCurrentUser';
 import { StaffComplexes } from './StaffComplexes';
 import { StaffFormDialog } from './StaffFormDialog';
 
-/** /Staff/{id}: one staff member. Nobody deletes themselves, so their own page has no delete button. */
+/**
+ * /Staff/{id}: one staff member. Nobody deletes themselves, and a colleague with a stronger role
+ * is the admin's to change, so those buttons are left out there.
+ */
 export default function StaffShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -51,12 +54,12 @@ export default function StaffShow() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
-        {canEdit && (
+        {canEdit && data.can_manage && (
           <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
             {translate('app.actions.edit')}
           </Button>
         )}
-        {canDelete && data.id !== user?.id && (
+        {canDelete && data.can_manage && data.id !== user?.id && (
           <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setDeleting(true)}>
             {translate('app.actions.delete')}
           </Button>
