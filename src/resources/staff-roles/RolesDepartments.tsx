@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, ListContextProvider, useGetList, useList, useTranslate, type Identifier } from 'react-admin';
 import { AREAS, type Rules } from '../../../contract/permissions';
@@ -31,7 +32,13 @@ function RightsSummary({ role }: { role: Role }) {
 export default function RolesDepartments() {
   const translate = useTranslate();
   usePageHeader(translate('resources.staff-roles.title'));
-  const { data = [], isPending, refetch } = useGetList<Role>('staff-roles');
+  const { data = [], isPending } = useGetList<Role>('staff-roles');
+  const queryClient = useQueryClient();
+  // Roles show their department's name and departments count their roles: a change to either reloads both.
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['staff-roles'] });
+    void queryClient.invalidateQueries({ queryKey: ['staff-departures'] });
+  };
   const list = useList<Role>({ data, isPending, perPage: 1000 });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
@@ -41,7 +48,7 @@ export default function RolesDepartments() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
-      <DepartmentsPanel />
+      <DepartmentsPanel onChanged={reload} />
       <Card component="section" aria-labelledby="roles-title">
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -68,13 +75,13 @@ export default function RolesDepartments() {
           </ListContextProvider>
         </CardContent>
       </Card>
-      <RoleFormDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => void refetch()} />
+      <RoleFormDialog target={dialog} onClose={() => setDialog(null)} onSaved={reload} />
       <ConfirmDelete
         resource="staff-roles"
         record={deleting}
         name={deleting?.name ?? ''}
         onClose={() => setDeleting(null)}
-        onDeleted={() => void refetch()}
+        onDeleted={reload}
         successMessage="resources.staff-roles.notifications.deleted"
       />
     </Box>
