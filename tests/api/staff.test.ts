@@ -100,6 +100,22 @@ describe('CRUD', () => {
     expect(me.complexes).toEqual([demoComplexes[0]]);
   });
 
+  it('sends the invitation again on request, at most three times an hour', async () => {
+    const role = await createRole(t.db, t.organizationId, {});
+    const created = await createOk({ role_id: role.id });
+    const first = await invitationLink(created.email);
+    const again = await t.call('POST', `${S}/${created.id}/invite`, { token: admin });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toContain(created.email);
+    const second = await invitationLink(created.email);
+    expect(second).not.toBe(first);
+    expect((await t.call('POST', `${S}/${created.id}/invite`, { token: admin })).statusCode).toBe(200);
+    const limited = expectErrorBody(await t.call('POST', `${S}/${created.id}/invite`, { token: admin }), 429);
+    expect(limited.message).toMatch(/тричі/);
+    expectErrorBody(await t.call('POST', `${S}/${adminId}/invite`, { token: admin }), 409);
+    expectErrorBody(await t.call('POST', `${S}/${created.id}/invite`, { token: await t.login(STAFF.email, STAFF.password) }), 403);
+  });
+
   it('lists with pagination in data and the form (roles, departures) beside it', async () => {
     const res = await t.call('GET', `${S}?per_page=2&page=1`, { token: admin });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
 import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
-import { complexes, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
+import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/secrets.ts';
@@ -327,6 +327,33 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       return { data: await one(viewer, target.id) };
+    },
+  );
+
+  app.post(
+    '/staff/:id/invite',
+    {
+      preValidation: requirePermission('staff', 'edit'),
+      schema: {
+        tags,
+        summary: 'Надіслати запрошення ще раз',
+        description: 'Новий лист із посиланням для встановлення пароля (діє 7 днів); не більше трьох листів на годину.',
+        params,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const viewer = request.user;
+      const { user: target } = await findManageable(viewer, request.params.id);
+      if (target.id === viewer.id) throw conflict('Ви вже увійшли: запрошення собі не потрібне.');
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, target.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
+      if (Number(n) >= 3) throw new HttpError(429, 'Лист цьому працівникові вже надсилали тричі за останню годину. Спробуйте пізніше.', undefined, { 'Retry-After': '3600' });
+      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+      await auth.invite(target, inviter?.name ?? 'Адміністратор');
+      return { message: `Запрошення надіслано на ${target.email}.` };
     },
   );
 
