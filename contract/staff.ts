@@ -88,6 +88,8 @@ export const staffRecord = z.object({
   departure: z.string().nullable(),
   complex_ids: z.array(z.number()),
   complexes: z.array(option),
+  /** Whether the reader may change or delete this person: not when their role is stronger than the reader's. */
+  can_manage: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -198,6 +198,7 @@ export const en = {
       all_complexes: 'All complexes',
       admin: 'Administrator',
       no_role: 'No role',
+      resend_invite: 'Send the invitation again',
       fields: {
         name: 'Full name',
         email: 'E-mail',
@@ -211,7 +212,7 @@ export const en = {
         created_at: 'Added',
       },
       filters: { search: 'Search by name, e-mail, phone', role: 'Role', departure: 'Department', all: 'All' },
-      notifications: { created: 'Staff member added, invitation sent', updated: 'Changes saved', deleted: 'Staff member deleted' },
+      notifications: { invited: 'Invitation sent to %{email}', created: 'Staff member added, invitation sent', updated: 'Changes saved', deleted: 'Staff member deleted' },
     },
     'staff-roles': {
       name: 'Role |||| Roles',

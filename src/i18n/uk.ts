@@ -197,6 +197,7 @@ export const uk = {
       all_complexes: 'Усі комплекси',
       admin: 'Адміністратор',
       no_role: 'Без ролі',
+      resend_invite: 'Надіслати запрошення ще раз',
       fields: {
         name: "Ім'я та прізвище",
         email: 'E-mail',
@@ -210,7 +211,7 @@ export const uk = {
         created_at: 'Додано',
       },
       filters: { search: "Пошук за ім'ям, e-mail, телефоном", role: 'Роль', departure: 'Відділ', all: 'Усі' },
-      notifications: { created: 'Працівника додано, запрошення надіслано', updated: 'Зміни збережено', deleted: 'Працівника видалено' },
+      notifications: { invited: 'Запрошення надіслано на %{email}', created: 'Працівника додано, запрошення надіслано', updated: 'Зміни збережено', deleted: 'Працівника видалено' },
     },
     'staff-roles': {
       name: 'Роль |||| Ролі |||| Ролей',

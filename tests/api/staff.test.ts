@@ -100,6 +100,22 @@ describe('CRUD', () => {
     expect(me.complexes).toEqual([demoComplexes[0]]);
   });
 
+  it('sends the invitation again on request, at most three times an hour', async () => {
+    const role = await createRole(t.db, t.organizationId, {});
+    const created = await createOk({ role_id: role.id });
+    const first = await invitationLink(created.email);
+    const again = await t.call('POST', `${S}/${created.id}/invite`, { token: admin });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toContain(created.email);
+    const second = await invitationLink(created.email);
+    expect(second).not.toBe(first);
+    expect((await t.call('POST', `${S}/${created.id}/invite`, { token: admin })).statusCode).toBe(200);
+    const limited = expectErrorBody(await t.call('POST', `${S}/${created.id}/invite`, { token: admin }), 429);
+    expect(limited.message).toMatch(/тричі/);
+    expectErrorBody(await t.call('POST', `${S}/${adminId}/invite`, { token: admin }), 409);
+    expectErrorBody(await t.call('POST', `${S}/${created.id}/invite`, { token: await t.login(STAFF.email, STAFF.password) }), 403);
+  });
+
   it('lists with pagination in data and the form (roles, departures) beside it', async () => {
     const res = await t.call('GET', `${S}?per_page=2&page=1`, { token: admin });
     expect(res.statusCode, res.body).toBe(200);
@@ -283,6 +299,24 @@ describe('permissions and scoping', () => {
     const created = await createOk({ ...base, email: newEmail() }, manager.token);
     expect(created.complex_ids).toEqual([c0.id]);
     expect((await t.call('DELETE', `${S}/${created.id}`, { token: manager.token })).statusCode).toBe(200);
+  });
+
+  it('a staff user may not change or delete a colleague whose role is stronger than theirs', async () => {
+    const [c0] = demoComplexes;
+    const manager = await staffUser({ staff: ['view', 'create', 'edit', 'delete'] }, [c0.id]);
+    const strong = await createRole(t.db, t.organizationId, { staff: ['view'], houses: ['view'] });
+    const weak = await createRole(t.db, t.organizationId, { staff: ['view'] });
+    const senior = await createUser(t.db, { organizationId: t.organizationId, roleId: strong.id, complexIds: [c0.id] });
+    const junior = await createUser(t.db, { organizationId: t.organizationId, roleId: weak.id, complexIds: [c0.id] });
+    const list = (await t.call('GET', `${S}?per_page=1000`, { token: manager.token })).json().data.data as (StaffRec & { can_manage: boolean })[];
+    expect(list.find((r) => r.id === senior.id)?.can_manage).toBe(false);
+    expect(list.find((r) => r.id === junior.id)?.can_manage).toBe(true);
+    expect((await t.call('GET', `${S}/${senior.id}`, { token: admin })).json().data.can_manage).toBe(true);
+    const body = { name: 'Інше Імʼя', email: senior.email, role_id: weak.id, complex_ids: [c0.id] };
+    expect(expectErrorBody(await t.call('PUT', `${S}/${senior.id}`, { token: manager.token, body }), 403).message).toMatch(/лише адміністратор/);
+    expectErrorBody(await t.call('DELETE', `${S}/${senior.id}`, { token: manager.token }), 403);
+    expect((await t.db.select().from(users).where(eq(users.id, senior.id)))[0].roleId).toBe(strong.id);
+    expect((await t.call('DELETE', `${S}/${junior.id}`, { token: manager.token })).statusCode).toBe(200);
   });
 
   it('a role without staff.delete gets 403 on delete, and so does one without houses.delete', async () => {

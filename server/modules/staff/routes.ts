@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
-import { normaliseRules } from '../../../contract/permissions.ts';
+import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
 import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
-import { complexes, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
+import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
-import { isUniqueViolation } from '../houses/words.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../houses/words.ts';
 import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
 
 const staffListQuery = listQuery.extend({
@@ -26,6 +26,12 @@ const params = z.object({ id: idSchema });
 const tags = ['staff'];
 const NOT_FOUND = 'Працівника не знайдено.';
 const EMAIL_TAKEN = { email: ['Користувач з таким e-mail уже існує.'] };
+
+/** Admins manage everyone; a staff user only non-admins whose role grants nothing beyond their own rights. */
+function manageable(viewer: CurrentUser, targetIsAdmin: boolean, permissions: Rules | null): boolean {
+  if (viewer.isAdmin) return true;
+  return !targetIsAdmin && rightsBeyond(viewer, normaliseRules(permissions ?? {})).length === 0;
+}
 
 const sortKeys = { id: users.id, name: ukrainianSortKey(users.name), email: users.email, created_at: users.createdAt } as const;
 
@@ -53,7 +59,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const selectStaff = () =>
     db
-      .select({ user: users, role: staffRoles.name, departureId: staffRoles.departureId, departure: staffDepartures.name })
+      .select({
+        user: users,
+        role: staffRoles.name,
+        permissions: staffRoles.permissions,
+        departureId: staffRoles.departureId,
+        departure: staffDepartures.name,
+      })
       .from(users)
       .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
       .leftJoin(staffDepartures, eq(staffDepartures.id, staffRoles.departureId));
@@ -77,7 +89,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
               ),
             )
             .orderBy(ukrainianSortKey(complexes.name), complexes.id);
-    return rows.map(({ user, role, departureId, departure }) => {
+    return rows.map(({ user, role, permissions, departureId, departure }) => {
       const mine = links.filter((l) => l.userId === user.id).map((l) => ({ id: l.id, name: l.name }));
       return {
         id: user.id,
@@ -91,6 +103,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         departure,
         complex_ids: mine.map((c) => c.id),
         complexes: mine,
+        can_manage: manageable(viewer, user.isAdmin, permissions),
         created_at: user.createdAt.toISOString(),
         updated_at: user.updatedAt.toISOString(),
       };
@@ -102,6 +115,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(scope(viewer), eq(users.id, id)))
       .limit(1);
     if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  /** A staff user may change only colleagues whose rights are within their own. */
+  async function findManageable(viewer: CurrentUser, id: number) {
+    const row = await findOne(viewer, id);
+    if (!manageable(viewer, row.user.isAdmin, row.permissions)) {
+      throw forbidden('Цей працівник має права, яких немає у вас, тому змінити чи видалити його може лише адміністратор.');
+    }
     return row;
   }
 
@@ -287,7 +309,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = request.user;
       const input = request.body;
-      const { user: target } = await findOne(viewer, request.params.id);
+      const { user: target } = await findManageable(viewer, request.params.id);
       await validate(viewer, input, target);
       if (target.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
       const links = await complexLinks(viewer, input, target.id);
@@ -305,6 +327,33 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       return { data: await one(viewer, target.id) };
+    },
+  );
+
+  app.post(
+    '/staff/:id/invite',
+    {
+      preValidation: requirePermission('staff', 'edit'),
+      schema: {
+        tags,
+        summary: 'Надіслати запрошення ще раз',
+        description: 'Новий лист із посиланням для встановлення пароля (діє 7 днів); не більше трьох листів на годину.',
+        params,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const viewer = request.user;
+      const { user: target } = await findManageable(viewer, request.params.id);
+      if (target.id === viewer.id) throw conflict('Ви вже увійшли: запрошення собі не потрібне.');
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, target.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
+      if (Number(n) >= 3) throw new HttpError(429, 'Лист цьому працівникові вже надсилали тричі за останню годину. Спробуйте пізніше.', undefined, { 'Retry-After': '3600' });
+      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+      await auth.invite(target, inviter?.name ?? 'Адміністратор');
+      return { message: `Запрошення надіслано на ${target.email}.` };
     },
   );
 
@@ -331,10 +380,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = request.user;
-      const { user: target } = await findOne(viewer, request.params.id);
+      const { user: target } = await findManageable(viewer, request.params.id);
       if (target.id === viewer.id) throw conflict('Ви не можете видалити власний обліковий запис.');
       if (target.isAdmin) await assertAnotherAdmin(target);
-      await db.delete(users).where(eq(users.id, target.id));
+      try {
+        await db.delete(users).where(eq(users.id, target.id));
+      } catch (err) {
+        // Records of other areas that must keep their author refuse the delete.
+        if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
+        throw err;
+      }
       return { message: 'Працівника видалено.' };
     },
   );

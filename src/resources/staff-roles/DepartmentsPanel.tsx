@@ -7,10 +7,10 @@ import type { Departure } from '../../../contract/staff';
 import { useCan } from '../../lib/useCan';
 
 /** Departments: add, rename in place, delete (one that holds roles cannot be). */
-export function DepartmentsPanel() {
+export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data = [], refetch } = useGetList<Departure>('staff-departures');
+  const { data = [] } = useGetList<Departure>('staff-departures');
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
@@ -27,7 +27,7 @@ export function DepartmentsPanel() {
   };
   const done = (message: string) => () => {
     setError(undefined);
-    refetch();
+    onChanged();
     notify(message, { type: 'success' });
   };
   const save = () => {

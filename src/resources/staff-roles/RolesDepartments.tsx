@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, ListContextProvider, useGetList, useList, useTranslate, type Identifier } from 'react-admin';
-import { AREAS } from '../../../contract/permissions';
-import type { Role } from '../../../contract/staff';
+import { AREAS, type Rules } from '../../../contract/permissions';
+import { excessRules, type Role } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
+import { useCurrentUser } from '../../useCurrentUser';
 import { DepartmentsPanel } from './DepartmentsPanel';
 import { RoleFormDialog } from './RoleFormDialog';
 
@@ -30,14 +32,23 @@ function RightsSummary({ role }: { role: Role }) {
 export default function RolesDepartments() {
   const translate = useTranslate();
   usePageHeader(translate('resources.staff-roles.title'));
-  const { data = [], isPending, refetch } = useGetList<Role>('staff-roles');
+  const { data = [], isPending } = useGetList<Role>('staff-roles');
+  const queryClient = useQueryClient();
+  // Roles show their department's name and departments count their roles: a change to either reloads both.
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['staff-roles'] });
+    void queryClient.invalidateQueries({ queryKey: ['staff-departures'] });
+  };
   const list = useList<Role>({ data, isPending, perPage: 1000 });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
+  const { user } = useCurrentUser();
+  // A role with rights beyond the user's own is the admin's to change (the API refuses it too).
+  const manageable = (role: Role) => Boolean(user?.is_admin || (user && excessRules(role.permissions as Rules, user.rules).length === 0));
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '320px 1fr' }, alignItems: 'start' }}>
-      <DepartmentsPanel />
+      <DepartmentsPanel onChanged={reload} />
       <Card component="section" aria-labelledby="roles-title">
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -56,19 +67,21 @@ export default function RolesDepartments() {
                 label=""
                 disableSort
                 sx={{ width: 56 }}
-                render={(r) => <RowActionsMenu area="staff_roles" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Role)} />}
+                render={(r) =>
+                  manageable(r as Role) && <RowActionsMenu area="staff_roles" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Role)} />
+                }
               />
             </DataTable>
           </ListContextProvider>
         </CardContent>
       </Card>
-      <RoleFormDialog target={dialog} onClose={() => setDialog(null)} onSaved={() => void refetch()} />
+      <RoleFormDialog target={dialog} onClose={() => setDialog(null)} onSaved={reload} />
       <ConfirmDelete
         resource="staff-roles"
         record={deleting}
         name={deleting?.name ?? ''}
         onClose={() => setDeleting(null)}
-        onDeleted={() => void refetch()}
+        onDeleted={reload}
         successMessage="resources.staff-roles.notifications.deleted"
       />
     </Box>

@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
+import { useCurrentUser } from '../../useCurrentUser';
 import { StaffComplexes } from './StaffComplexes';
 import { StaffFormDialog } from './StaffFormDialog';
 import { useStaffForm } from './useStaffForm';
@@ -19,6 +20,7 @@ export default function StaffList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const form = useStaffForm();
+  const { user } = useCurrentUser();
   usePageHeader(translate('resources.staff.title'));
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Staff | null>(null);
@@ -70,7 +72,12 @@ export default function StaffList() {
             disableSort
             sx={{ width: 56 }}
             render={(r) => (
-              <RowActionsMenu area="staff" onOpen={() => navigate(staffPath(r.id))} onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Staff)} />
+              <RowActionsMenu
+                area="staff"
+                onOpen={() => navigate(staffPath(r.id))}
+                onEdit={r.can_manage ? () => setDialog(r.id) : undefined}
+                onDelete={r.can_manage && r.id !== user?.id ? () => setDeleting(r as Staff) : undefined}
+              />
             )}
           />
         </DataTable>

@@ -3,9 +3,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useGetOne, useTranslate } from 'react-admin';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import type { Staff } from '../../../contract/staff';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { apiFetch } from '../../dataProvider/http';
 import { ErrorPage } from '../../layout/ErrorPage';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
@@ -15,7 +17,10 @@ import { useCurrentUser } from '../../useCurrentUser';
 import { StaffComplexes } from './StaffComplexes';
 import { StaffFormDialog } from './StaffFormDialog';
 
-/** /Staff/{id}: one staff member. Nobody deletes themselves, so their own page has no delete button. */
+/**
+ * /Staff/{id}: one staff member. Nobody deletes themselves, and a colleague with a stronger role
+ * is the admin's to change, so those buttons are left out there.
+ */
 export default function StaffShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -29,6 +34,8 @@ export default function StaffShow() {
   const [deleting, setDeleting] = useState(false);
   const canEdit = useCan('staff', 'edit');
   const canDelete = useCan('staff', 'delete');
+  const notify = useNotify();
+  const [inviting, setInviting] = useState(false);
   usePageHeader(data?.name ?? translate('resources.staff.title'), '/Staff');
 
   if (!valid) return <ErrorPage status={404} message="" />;
@@ -38,6 +45,18 @@ export default function StaffShow() {
   }
   if (loading || !data) return null;
 
+  const invite = async () => {
+    setInviting(true);
+    try {
+      await apiFetch(`/staff/${data.id}/invite`, { method: 'POST' });
+      notify('resources.staff.notifications.invited', { type: 'success', messageArgs: { email: data.email } });
+    } catch (err) {
+      notify((err as Error).message, { type: 'error' });
+    } finally {
+      setInviting(false);
+    }
+  };
+  const self = data.id === user?.id;
   const f = (k: string) => translate(`resources.staff.fields.${k}`);
   const rows: [string, ReactNode][] = [
     [f('name'), data.name],
@@ -51,12 +70,17 @@ export default function StaffShow() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
-        {canEdit && (
+        {canEdit && data.can_manage && !self && (
+          <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} disabled={inviting} onClick={() => void invite()}>
+            {translate('resources.staff.resend_invite')}
+          </Button>
+        )}
+        {canEdit && data.can_manage && (
           <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
             {translate('app.actions.edit')}
           </Button>
         )}
-        {canDelete && data.id !== user?.id && (
+        {canDelete && data.can_manage && !self && (
           <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setDeleting(true)}>
             {translate('app.actions.delete')}
           </Button>
