@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freshDataDir, startServer, type Edition, type RunningServer } from './server';
 
+/** Keys of the screen tours (src/layout/ScreenTour.tsx). */
+export const SCREEN_TOUR_KEYS = ['requests', 'members', 'news', 'voting'];
+
 export const ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
 export const STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
@@ -32,7 +35,7 @@ class ServerPool {
   }
 }
 
-type TestFixtures = { app: RunningServer; edition: Edition };
+type TestFixtures = { app: RunningServer; edition: Edition; tours: boolean };
 type WorkerFixtures = { servers: ServerPool };
 
 // Fixture callbacks name Playwright's `use` "provide" so that the React hooks lint rule leaves them alone.
@@ -57,6 +60,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   baseURL: async ({ app }, provide) => {
     await provide(app.url);
+  },
+  /** Guided tours cover the screen on first visit: tests that are not about them start with every tour seen. */
+  tours: [false, { option: true }],
+  page: async ({ page, tours }, provide) => {
+    if (!tours) {
+      await page.addInitScript((keys) => {
+        for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
+      }, SCREEN_TOUR_KEYS);
+    }
+    await provide(page);
   },
 });
 

@@ -31,6 +31,7 @@ import { outboxRoutes } from './modules/outbox/routes.ts';
 import { realtyRoutes } from './modules/realty/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
 import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(referenceRoutes);
         await secured.register(outboxRoutes);
         await secured.register(settingsRoutes);
+        await secured.register(setupRoutes);
         await secured.register(staffRoleRoutes);
         await secured.register(staffRoutes);
         await secured.register(requestTypeRoutes);

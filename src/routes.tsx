@@ -27,6 +27,7 @@ export const ROUTES: AppRoute[] = [
   route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
   page('/', undefined, () => import('./pages/HomeRedirect')),
   page('/User', undefined, () => import('./pages/UserPage')),
+  page('/Setup', undefined, () => import('./pages/SetupPage')),
   page('/Complex', 'complexes', () => import('./resources/complexes/ComplexList')),
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
   page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),

@@ -10,7 +10,7 @@ export function AddButton({ area, onClick, label = 'app.actions.add' }: { area: 
   const allowed = useCan(area, 'create');
   if (!allowed) return null;
   return (
-    <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onClick}>
+    <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onClick} data-testid="add-button">
       {translate(label)}
     </Button>
   );

@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Menu } from './Menu';
 import { NavigationProvider } from './navigation';
+import { ScreenTour } from './ScreenTour';
 
 /** Below this width the sidebar collapses to icons (and to a drawer on phones). */
 export const LAYOUT_BREAKPOINT = 1440;
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <RaLayout appBar={Header} menu={Menu} sx={{ '& .RaLayout-content': { display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 48px)', px: { xs: 1, md: 3 }, pt: 2 } }}>
           <Box sx={{ flex: 1 }}>{children}</Box>
           <Footer />
+          <ScreenTour />
         </RaLayout>
       </ComplexSelectionProvider>
     </NavigationProvider>
