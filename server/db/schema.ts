@@ -710,3 +710,22 @@ export const advertisements = pgTable(
   },
   (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
 );
+
+// ── support conversation ──
+
+/** The signed-in user's conversation with the service's support (POST /chat); sent through the delivery module. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_messages_user_idx').on(t.userId, t.createdAt)],
+);

@@ -10,6 +10,8 @@ export interface Message {
   subject?: string;
   body: string;
   organizationId?: number;
+  /** e-mail only: where replies go (e.g. the user who wrote to support) */
+  replyTo?: string;
 }
 
 export interface Delivery {
@@ -37,7 +39,7 @@ export function createDelivery(opts: { db: Db; smtpUrl?: string; from: string; l
         .returning({ id: outbox.id });
       if (message.channel === 'email' && transport) {
         try {
-          await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.body });
+          await transport.sendMail({ from: opts.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.body });
           await opts.db.update(outbox).set({ sentAt: new Date() }).where(eqId(row.id));
         } catch (err) {
           opts.log.warn({ err, outboxId: row.id }, 'mail delivery failed; kept in outbox');

@@ -83,6 +83,13 @@ export const en = {
       code_back: 'Sign in with another account',
       required: 'Required',
     },
+    support: {
+      title: 'Support',
+      hint: 'A question about the system? Write to us here or at',
+      message: 'Your message',
+      send: 'Send to support',
+      history: 'Your messages',
+    },
     setup: {
       title: 'Where to start?',
       heading: 'First steps',

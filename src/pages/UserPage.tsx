@@ -5,6 +5,7 @@ import { usePageHeader } from '../layout/navigation';
 import { useCurrentUser } from '../useCurrentUser';
 import { apiFetch } from '../dataProvider/http';
 import { CodeDialog, ErrorAlert, errorsOf, fieldError, type SettingsErrors } from './user/CodeDialog';
+import { SupportCard } from './user/SupportCard';
 
 type Dialog = 'phone' | 'email' | 'tf-on-email' | 'tf-on-phone' | 'tf-off' | null;
 
@@ -98,6 +99,7 @@ export default function UserPage() {
       </Card>
 
       <PasswordCard onSaved={(message) => notify(message, { type: 'success' })} />
+      <SupportCard />
 
       <CodeDialog
         open={dialog === 'email'}
