@@ -44,6 +44,7 @@ export const RESOURCES = {
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
   events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
+  documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -16,6 +16,7 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(announcementRoutes);
         await secured.register(eventRoutes);
         await secured.register(advertisementRoutes);
+        await secured.register(documentRoutes);
       });
     },
     { prefix: API_PREFIX },

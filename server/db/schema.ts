@@ -461,3 +461,62 @@ export const advertisements = pgTable(
   },
   (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
 );
+
+/** Documents for residents: a file and whom it concerns (complexes, houses, apartments). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => media.id),
+    /** Shown to the residents in scope (otherwise kept for the staff only). */
+    isPublic: boolean('is_public').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+export const documentComplexes = pgTable(
+  'document_complexes',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.complexId] }), index('document_complexes_complex_idx').on(t.complexId)],
+);
+
+export const documentHouses = pgTable(
+  'document_houses',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.houseId] }), index('document_houses_house_idx').on(t.houseId)],
+);
+
+export const documentApartments = pgTable(
+  'document_apartments',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    realtyId: integer('realty_id')
+      .notNull()
+      .references(() => realty.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.realtyId] }), index('document_apartments_realty_idx').on(t.realtyId)],
+);

@@ -61,6 +61,35 @@ CREATE TABLE "articles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "document_apartments" (
+	"document_id" integer NOT NULL,
+	"realty_id" integer NOT NULL,
+	CONSTRAINT "document_apartments_document_id_realty_id_pk" PRIMARY KEY("document_id","realty_id")
+);
+--> statement-breakpoint
+CREATE TABLE "document_complexes" (
+	"document_id" integer NOT NULL,
+	"complex_id" integer NOT NULL,
+	CONSTRAINT "document_complexes_document_id_complex_id_pk" PRIMARY KEY("document_id","complex_id")
+);
+--> statement-breakpoint
+CREATE TABLE "document_houses" (
+	"document_id" integer NOT NULL,
+	"house_id" integer NOT NULL,
+	CONSTRAINT "document_houses_document_id_house_id_pk" PRIMARY KEY("document_id","house_id")
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"file_id" integer NOT NULL,
+	"is_public" boolean DEFAULT false NOT NULL,
+	"author_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "event_complexes" (
 	"event_id" integer NOT NULL,
 	"complex_id" integer NOT NULL,
@@ -116,6 +145,15 @@ ALTER TABLE "article_houses" ADD CONSTRAINT "article_houses_house_id_houses_id_f
 ALTER TABLE "articles" ADD CONSTRAINT "articles_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "articles" ADD CONSTRAINT "articles_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "articles" ADD CONSTRAINT "articles_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_apartments" ADD CONSTRAINT "document_apartments_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_apartments" ADD CONSTRAINT "document_apartments_realty_id_realty_id_fk" FOREIGN KEY ("realty_id") REFERENCES "public"."realty"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_complexes" ADD CONSTRAINT "document_complexes_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_complexes" ADD CONSTRAINT "document_complexes_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_houses" ADD CONSTRAINT "document_houses_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_houses" ADD CONSTRAINT "document_houses_house_id_houses_id_fk" FOREIGN KEY ("house_id") REFERENCES "public"."houses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_file_id_media_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."media"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_complexes" ADD CONSTRAINT "event_complexes_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_complexes" ADD CONSTRAINT "event_complexes_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_houses" ADD CONSTRAINT "event_houses_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -134,6 +172,10 @@ CREATE INDEX "article_complexes_complex_idx" ON "article_complexes" USING btree 
 CREATE INDEX "article_houses_house_idx" ON "article_houses" USING btree ("house_id");--> statement-breakpoint
 CREATE INDEX "articles_org_publish_idx" ON "articles" USING btree ("organization_id","publish_at");--> statement-breakpoint
 CREATE INDEX "articles_org_created_idx" ON "articles" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "document_apartments_realty_idx" ON "document_apartments" USING btree ("realty_id");--> statement-breakpoint
+CREATE INDEX "document_complexes_complex_idx" ON "document_complexes" USING btree ("complex_id");--> statement-breakpoint
+CREATE INDEX "document_houses_house_idx" ON "document_houses" USING btree ("house_id");--> statement-breakpoint
+CREATE INDEX "documents_org_created_idx" ON "documents" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "event_complexes_complex_idx" ON "event_complexes" USING btree ("complex_id");--> statement-breakpoint
 CREATE INDEX "event_houses_house_idx" ON "event_houses" USING btree ("house_id");--> statement-breakpoint
 CREATE INDEX "events_org_starts_idx" ON "events" USING btree ("organization_id","starts_at");--> statement-breakpoint
