@@ -20,6 +20,7 @@ import realty from './resources/realty';
 import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
+import documents from './resources/documents';
 import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
@@ -77,6 +78,7 @@ export function App() {
         <Resource {...announcements} />
         <Resource {...events} />
         <Resource {...advertisements} />
+        <Resource {...documents} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

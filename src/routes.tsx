@@ -45,6 +45,7 @@ export const ROUTES: AppRoute[] = [
   page('/Advertisements', 'advertisements', () => import('./resources/advertisements/AdvertisementList')),
   page('/Advertisements/create', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   page('/Advertisements/:id', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
+  page('/Documents', 'documents', () => import('./resources/documents/DocumentList')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
