@@ -16,6 +16,7 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(eventRoutes);
         await secured.register(advertisementRoutes);
         await secured.register(documentRoutes);
+        await secured.register(contactRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -520,3 +520,59 @@ export const documentApartments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.documentId, t.realtyId] }), index('document_apartments_realty_idx').on(t.realtyId)],
 );
+
+/** Contact groups of the organization (e.g. «Аварійні служби»), shared by every complex. */
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contact_groups_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+/** A block of contacts on a complex's page (management office, emergency services, ...). */
+export const contactSections = pgTable(
+  'contact_sections',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['management', 'emergency', 'services', 'other'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('contact_sections_complex_idx').on(t.complexId)],
+);
+
+/** A contact: a person or a service with a normalised phone, in a section and optionally a group. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => contactSections.id, { onDelete: 'restrict' }),
+    groupId: integer('group_id').references(() => contactGroups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** E.164, e.g. +380441234567. */
+    phone: text('phone'),
+    email: text('email'),
+    link: text('link'),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contacts_section_idx').on(t.sectionId), index('contacts_group_idx').on(t.groupId), index('contacts_org_name_idx').on(t.organizationId, t.name)],
+);
