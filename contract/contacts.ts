@@ -60,6 +60,7 @@ export const contactRecord = z.object({
   section_id: z.number(),
   section: z.string(),
   complex_id: z.number(),
+  complex: z.string(),
   group_id: z.number().nullable(),
   group: z.string().nullable(),
   created_at: z.string(),

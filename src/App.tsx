@@ -20,6 +20,7 @@ import realty from './resources/realty';
 import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
+import { contactGroups, contacts, contactSections } from './resources/contacts';
 import documents from './resources/documents';
 import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
@@ -79,6 +80,9 @@ export function App() {
         <Resource {...events} />
         <Resource {...advertisements} />
         <Resource {...documents} />
+        <Resource {...contacts} />
+        <Resource {...contactGroups} />
+        <Resource {...contactSections} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

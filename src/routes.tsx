@@ -46,6 +46,9 @@ export const ROUTES: AppRoute[] = [
   page('/Advertisements/create', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   page('/Advertisements/:id', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   page('/Documents', 'documents', () => import('./resources/documents/DocumentList')),
+  page('/Contacts', 'contacts', () => import('./resources/contacts/ContactsPage')),
+  page('/Contacts/create', 'contacts', () => import('./resources/contacts/ContactEdit')),
+  page('/Contacts/:id', 'contacts', () => import('./resources/contacts/ContactEdit')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { advertisements, announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { advertisements, contactGroups, contacts, contactSections, announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert'>;
 
@@ -295,5 +295,24 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
   ];
   for (const a of ads) {
     if (a.house) await tx.insert(advertisements).values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
+  }
+  const [plumbers, electricians, security] = await tx
+    .insert(contactGroups)
+    .values(['Сантехніки', 'Електрики', 'Охорона'].map((name) => ({ organizationId, name })))
+    .returning({ id: contactGroups.id });
+  for (const complex of [lypovyi, sonyachna]) {
+    const [office, emergency] = await tx
+      .insert(contactSections)
+      .values([
+        { organizationId, complexId: complex.id, name: 'Керуюча компанія', description: 'Офіс працює з 9:00 до 18:00 у будні.', type: 'management' as const },
+        { organizationId, complexId: complex.id, name: 'Аварійні служби', description: 'Цілодобово.', type: 'emergency' as const },
+      ])
+      .returning({ id: contactSections.id });
+    await tx.insert(contacts).values([
+      { organizationId, sectionId: office.id, name: 'Приймальня керуючої компанії', phone: '+380441234567', email: 'office@zatyshnyi-dim.ua', link: 'https://zatyshnyi-dim.ua' },
+      { organizationId, sectionId: emergency.id, groupId: plumbers.id, name: 'Аварійна сантехнічна служба', phone: '+380671112233' },
+      { organizationId, sectionId: emergency.id, groupId: electricians.id, name: 'Черговий електрик', phone: '+380503334455' },
+      { organizationId, sectionId: office.id, groupId: security.id, name: 'Пост охорони', phone: '+380935556677', description: 'КПП біля в’їзду на територію.' },
+    ]);
   }
 }

@@ -60,12 +60,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // ── contacts ──
   const selectContacts = () =>
     db
-      .select({ c: contacts, section: contactSections.name, complexId: contactSections.complexId, group: contactGroups.name })
+      .select({ c: contacts, section: contactSections.name, complexId: contactSections.complexId, complex: complexes.name, group: contactGroups.name })
       .from(contacts)
       .innerJoin(contactSections, eq(contactSections.id, contacts.sectionId))
+      .innerJoin(complexes, eq(complexes.id, contactSections.complexId))
       .leftJoin(contactGroups, eq(contactGroups.id, contacts.groupId));
   type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['execute']>>[number];
-  const toContact = ({ c, section, complexId, group }: ContactRow): Contact => ({
+  const toContact = ({ c, section, complexId, complex, group }: ContactRow): Contact => ({
     id: c.id,
     name: c.name,
     phone: c.phone,
@@ -76,6 +77,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     section_id: c.sectionId,
     section,
     complex_id: complexId,
+    complex,
     group_id: c.groupId,
     group,
     created_at: c.createdAt.toISOString(),
