@@ -48,6 +48,8 @@ export const RESOURCES = {
   contacts: declare({ path: '/contacts', area: 'contacts', list: 'data_pagination' }),
   contacts_groups: declare({ path: '/contacts_groups', area: 'contacts', list: 'data_pagination', updateMethod: 'POST', encoding: 'multipart' }),
   contacts_section: declare({ path: '/contacts_section', area: 'contacts', list: 'data_pagination', encoding: 'multipart' }),
+  discounts: declare({ path: '/discounts', area: 'discounts', list: 'data_pagination' }),
+  cameras: declare({ path: '/cameras', area: 'cameras', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

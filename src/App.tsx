@@ -21,6 +21,8 @@ import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
 import { contactGroups, contacts, contactSections } from './resources/contacts';
+import cameras from './resources/cameras';
+import discounts from './resources/discounts';
 import documents from './resources/documents';
 import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
@@ -83,6 +85,8 @@ export function App() {
         <Resource {...contacts} />
         <Resource {...contactGroups} />
         <Resource {...contactSections} />
+        <Resource {...discounts} />
+        <Resource {...cameras} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

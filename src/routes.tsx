@@ -52,6 +52,8 @@ export const ROUTES: AppRoute[] = [
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
+  page('/dashboard_old/Disconts', 'discounts', () => import('./resources/discounts/DiscountList')),
+  page('/dashboard_old/Security-cameras', 'cameras', () => import('./resources/cameras/CameraList')),
 ];
 
 /** The route that serves a path (as the router matches: case-insensitively, params and optional segments). */

@@ -576,3 +576,72 @@ export const contacts = pgTable(
   },
   (t) => [index('contacts_section_idx').on(t.sectionId), index('contacts_group_idx').on(t.groupId), index('contacts_org_name_idx').on(t.organizationId, t.name)],
 );
+
+/** Partner discounts for residents (the legacy area's «Disconts»), shown to chosen complexes. */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    partner: text('partner').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Percent off, when the offer is one. */
+    percent: integer('percent'),
+    promoCode: text('promo_code'),
+    address: text('address').notNull().default(''),
+    phone: text('phone'),
+    link: text('link'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('discounts_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+export const discountComplexes = pgTable(
+  'discount_complexes',
+  {
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.complexId] }), index('discount_complexes_complex_idx').on(t.complexId)],
+);
+
+export const discountHouses = pgTable(
+  'discount_houses',
+  {
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.houseId] }), index('discount_houses_house_idx').on(t.houseId)],
+);
+
+/** A house's security camera: where it looks, and a live stream and/or snapshot address. */
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    place: text('place').notNull().default(''),
+    streamUrl: text('stream_url'),
+    snapshotUrl: text('snapshot_url'),
+    ...timestamps,
+  },
+  (t) => [index('cameras_house_idx').on(t.houseId), index('cameras_org_idx').on(t.organizationId)],
+);

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
-import { advertisements, contactGroups, contacts, contactSections, announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
+import { advertisements, cameras, discountComplexes, discounts, contactGroups, contacts, contactSections, announcementComplexes, announcements, articleComplexes, articles, complexes, eventComplexes, events, houses, houseTypes, organizations, realty, settlements, staffRoles, userComplexes, users } from './schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert'>;
 
@@ -313,6 +313,23 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
       { organizationId, sectionId: emergency.id, groupId: plumbers.id, name: 'Аварійна сантехнічна служба', phone: '+380671112233' },
       { organizationId, sectionId: emergency.id, groupId: electricians.id, name: 'Черговий електрик', phone: '+380503334455' },
       { organizationId, sectionId: office.id, groupId: security.id, name: 'Пост охорони', phone: '+380935556677', description: 'КПП біля в’їзду на територію.' },
+    ]);
+  }
+  const offers = [
+    { partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву та випічку', percent: 15, promoCode: 'ZATYSHOK15', address: 'вул. Липова, 10', phone: '+380671234500', complexIds: [lypovyi.id, sonyachna.id] },
+    { partner: 'Хімчистка «Свіжість»', title: 'Чистка пуховиків', percent: 20, promoCode: null, address: 'вул. Стрийська, 40', phone: '+380322445566', complexIds: [sonyachna.id] },
+  ];
+  for (const o of offers) {
+    const [row] = await tx
+      .insert(discounts)
+      .values({ organizationId, partner: o.partner, title: o.title, percent: o.percent, promoCode: o.promoCode, address: o.address, phone: o.phone, validUntil: new Date(now + 60 * DAY) })
+      .returning({ id: discounts.id });
+    await tx.insert(discountComplexes).values(o.complexIds.map((complexId) => ({ discountId: row.id, complexId })));
+  }
+  if (firstHouse) {
+    await tx.insert(cameras).values([
+      { organizationId, houseId: firstHouse.id, name: 'Вхід до секції 1', place: 'Над вхідними дверима', streamUrl: 'rtsp://192.168.10.21:554/stream1', snapshotUrl: null },
+      { organizationId, houseId: firstHouse.id, name: 'Двір і дитячий майданчик', place: 'Фасад, 3-й поверх', streamUrl: null, snapshotUrl: 'https://cams.zatyshnyi-dim.ua/lypova12/yard.jpg' },
     ]);
   }
 }
