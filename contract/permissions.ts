@@ -20,6 +20,8 @@ export const AREAS = [
   'staff',
   'staff_roles',
   'advertisements',
+  'discounts',
+  'cameras',
 ] as const;
 
 export type Area = (typeof AREAS)[number];

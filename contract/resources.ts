@@ -57,6 +57,12 @@ export const RESOURCES = {
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
   events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
+  documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
+  contacts: declare({ path: '/contacts', area: 'contacts', list: 'data_pagination' }),
+  contacts_groups: declare({ path: '/contacts_groups', area: 'contacts', list: 'data_pagination', updateMethod: 'POST', encoding: 'multipart' }),
+  contacts_section: declare({ path: '/contacts_section', area: 'contacts', list: 'data_pagination', encoding: 'multipart' }),
+  discounts: declare({ path: '/discounts', area: 'discounts', list: 'data_pagination' }),
+  cameras: declare({ path: '/cameras', area: 'cameras', list: 'data_pagination' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -30,3 +30,46 @@ test.describe('Оголошення мешканців', () => {
     await expect(rows(page)).toHaveCount(3);
   });
 });
+
+test.describe('Документи', () => {
+  test('завантажити документ для двох будинків і скачати його', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: 'Документи' }).click();
+    await expect(page).toHaveURL(/\/documents$/i);
+    await expect(page.getByTestId('header-title')).toHaveText('Документи');
+    await page.getByRole('button', { name: 'Додати' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Новий документ' });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Назва').fill('Кошторис на 2026 рік');
+    const pdf = Buffer.from('%PDF-1.4\n% кошторис\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await dialog.getByTestId('document-file').setInputFiles({ name: 'Кошторис-2026.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(dialog.getByTestId('document-file-name')).toContainText('Кошторис-2026.pdf');
+    const houses = dialog.getByLabel('Будинки');
+    for (const section of ['секція 1', 'секція 2']) {
+      await houses.click();
+      await houses.fill(section);
+      await page.getByRole('option', { name: new RegExp(`Липова, 12, ${section}`) }).click();
+    }
+    await screenshot(page, 'documents-create-dialog');
+    await dialog.getByRole('button', { name: 'Зберегти' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Документ додано' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = rows(page).filter({ hasText: 'Кошторис на 2026 рік' });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('2 будинки');
+    await expect(row).toContainText('Кошторис-2026.pdf');
+    await screenshot(page, 'documents-list');
+
+    await row.getByRole('button', { name: 'Дії з записом' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Завантажити файл' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Кошторис-2026.pdf');
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+  });
+});

@@ -16,7 +16,11 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
+import { discountRoutes } from './modules/discounts/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { cameraRoutes } from './modules/cameras/routes.ts';
 import { complexRoutes } from './modules/complexes/routes.ts';
 import { houseRoutes } from './modules/houses/routes.ts';
 import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
@@ -132,6 +136,10 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(announcementRoutes);
         await secured.register(eventRoutes);
         await secured.register(advertisementRoutes);
+        await secured.register(documentRoutes);
+        await secured.register(contactRoutes);
+        await secured.register(discountRoutes);
+        await secured.register(cameraRoutes);
       });
     },
     { prefix: API_PREFIX },

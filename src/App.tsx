@@ -24,6 +24,10 @@ import { members, residentRoles, residents, vehicles } from './resources/members
 import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
+import { contactGroups, contacts, contactSections } from './resources/contacts';
+import cameras from './resources/cameras';
+import discounts from './resources/discounts';
+import documents from './resources/documents';
 import events from './resources/events';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
@@ -89,6 +93,12 @@ export function App() {
         <Resource {...announcements} />
         <Resource {...events} />
         <Resource {...advertisements} />
+        <Resource {...documents} />
+        <Resource {...contacts} />
+        <Resource {...contactGroups} />
+        <Resource {...contactSections} />
+        <Resource {...discounts} />
+        <Resource {...cameras} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

@@ -52,9 +52,15 @@ export const ROUTES: AppRoute[] = [
   page('/Advertisements', 'advertisements', () => import('./resources/advertisements/AdvertisementList')),
   page('/Advertisements/create', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   page('/Advertisements/:id', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
+  page('/Documents', 'documents', () => import('./resources/documents/DocumentList')),
+  page('/Contacts', 'contacts', () => import('./resources/contacts/ContactsPage')),
+  page('/Contacts/create', 'contacts', () => import('./resources/contacts/ContactEdit')),
+  page('/Contacts/:id', 'contacts', () => import('./resources/contacts/ContactEdit')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
+  page('/dashboard_old/Disconts', 'discounts', () => import('./resources/discounts/DiscountList')),
+  page('/dashboard_old/Security-cameras', 'cameras', () => import('./resources/cameras/CameraList')),
 ];
 
 /** The route that serves a path (as the router matches: case-insensitively, params and optional segments). */

@@ -711,6 +711,190 @@ export const advertisements = pgTable(
   (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
 );
 
+/** Documents for residents: a file and whom it concerns (complexes, houses, apartments). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => media.id),
+    /** Shown to the residents in scope (otherwise kept for the staff only). */
+    isPublic: boolean('is_public').notNull().default(false),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+export const documentComplexes = pgTable(
+  'document_complexes',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.complexId] }), index('document_complexes_complex_idx').on(t.complexId)],
+);
+
+export const documentHouses = pgTable(
+  'document_houses',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.houseId] }), index('document_houses_house_idx').on(t.houseId)],
+);
+
+export const documentApartments = pgTable(
+  'document_apartments',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    realtyId: integer('realty_id')
+      .notNull()
+      .references(() => realty.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.realtyId] }), index('document_apartments_realty_idx').on(t.realtyId)],
+);
+
+/** Contact groups of the organization (e.g. «Аварійні служби»), shared by every complex. */
+export const contactGroups = pgTable(
+  'contact_groups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contact_groups_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+/** A block of contacts on a complex's page (management office, emergency services, ...). */
+export const contactSections = pgTable(
+  'contact_sections',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['management', 'emergency', 'services', 'other'] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('contact_sections_complex_idx').on(t.complexId)],
+);
+
+/** A contact: a person or a service with a normalised phone, in a section and optionally a group. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => contactSections.id, { onDelete: 'restrict' }),
+    groupId: integer('group_id').references(() => contactGroups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** E.164, e.g. +380441234567. */
+    phone: text('phone'),
+    email: text('email'),
+    link: text('link'),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contacts_section_idx').on(t.sectionId), index('contacts_group_idx').on(t.groupId), index('contacts_org_name_idx').on(t.organizationId, t.name)],
+);
+
+/** Partner discounts for residents (the legacy area's «Disconts»), shown to chosen complexes. */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    partner: text('partner').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Percent off, when the offer is one. */
+    percent: integer('percent'),
+    promoCode: text('promo_code'),
+    address: text('address').notNull().default(''),
+    phone: text('phone'),
+    link: text('link'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('discounts_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+export const discountComplexes = pgTable(
+  'discount_complexes',
+  {
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    complexId: integer('complex_id')
+      .notNull()
+      .references(() => complexes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.complexId] }), index('discount_complexes_complex_idx').on(t.complexId)],
+);
+
+export const discountHouses = pgTable(
+  'discount_houses',
+  {
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.houseId] }), index('discount_houses_house_idx').on(t.houseId)],
+);
+
+/** A house's security camera: where it looks, and a live stream and/or snapshot address. */
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    houseId: integer('house_id')
+      .notNull()
+      .references(() => houses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    place: text('place').notNull().default(''),
+    streamUrl: text('stream_url'),
+    snapshotUrl: text('snapshot_url'),
+    ...timestamps,
+  },
+  (t) => [index('cameras_house_idx').on(t.houseId), index('cameras_org_idx').on(t.organizationId)],
+);
+
 // ── support conversation ──
 
 /** The signed-in user's conversation with the service's support (POST /chat); sent through the delivery module. */

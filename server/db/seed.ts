@@ -12,6 +12,12 @@ import {
   articleComplexes,
   articles,
   bills,
+  cameras,
+  contactGroups,
+  contacts,
+  contactSections,
+  discountComplexes,
+  discounts,
   complexes,
   eventComplexes,
   events,
@@ -481,5 +487,41 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
   ];
   for (const a of ads) {
     if (a.house) await tx.insert(advertisements).values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
+  }
+  const [plumbers, electricians, security] = await tx
+    .insert(contactGroups)
+    .values(['Сантехніки', 'Електрики', 'Охорона'].map((name) => ({ organizationId, name })))
+    .returning({ id: contactGroups.id });
+  for (const complex of [lypovyi, sonyachna]) {
+    const [office, emergency] = await tx
+      .insert(contactSections)
+      .values([
+        { organizationId, complexId: complex.id, name: 'Керуюча компанія', description: 'Офіс працює з 9:00 до 18:00 у будні.', type: 'management' as const },
+        { organizationId, complexId: complex.id, name: 'Аварійні служби', description: 'Цілодобово.', type: 'emergency' as const },
+      ])
+      .returning({ id: contactSections.id });
+    await tx.insert(contacts).values([
+      { organizationId, sectionId: office.id, name: 'Приймальня керуючої компанії', phone: '+380441234567', email: 'office@zatyshnyi-dim.ua', link: 'https://zatyshnyi-dim.ua' },
+      { organizationId, sectionId: emergency.id, groupId: plumbers.id, name: 'Аварійна сантехнічна служба', phone: '+380671112233' },
+      { organizationId, sectionId: emergency.id, groupId: electricians.id, name: 'Черговий електрик', phone: '+380503334455' },
+      { organizationId, sectionId: office.id, groupId: security.id, name: 'Пост охорони', phone: '+380935556677', description: 'КПП біля в’їзду на територію.' },
+    ]);
+  }
+  const offers = [
+    { partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву та випічку', percent: 15, promoCode: 'ZATYSHOK15', address: 'вул. Липова, 10', phone: '+380671234500', complexIds: [lypovyi.id, sonyachna.id] },
+    { partner: 'Хімчистка «Свіжість»', title: 'Чистка пуховиків', percent: 20, promoCode: null, address: 'вул. Стрийська, 40', phone: '+380322445566', complexIds: [sonyachna.id] },
+  ];
+  for (const o of offers) {
+    const [row] = await tx
+      .insert(discounts)
+      .values({ organizationId, partner: o.partner, title: o.title, percent: o.percent, promoCode: o.promoCode, address: o.address, phone: o.phone, validUntil: new Date(now + 60 * DAY) })
+      .returning({ id: discounts.id });
+    await tx.insert(discountComplexes).values(o.complexIds.map((complexId) => ({ discountId: row.id, complexId })));
+  }
+  if (firstHouse) {
+    await tx.insert(cameras).values([
+      { organizationId, houseId: firstHouse.id, name: 'Вхід до секції 1', place: 'Над вхідними дверима', streamUrl: 'rtsp://192.168.10.21:554/stream1', snapshotUrl: null },
+      { organizationId, houseId: firstHouse.id, name: 'Двір і дитячий майданчик', place: 'Фасад, 3-й поверх', streamUrl: null, snapshotUrl: 'https://cams.zatyshnyi-dim.ua/lypova12/yard.jpg' },
+    ]);
   }
 }

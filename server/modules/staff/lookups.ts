@@ -23,6 +23,8 @@ const AREA_NAMES: Record<Area, string> = {
   staff: 'Працівники',
   staff_roles: 'Ролі та відділи',
   advertisements: 'Реклама',
+  discounts: 'Знижки партнерів',
+  cameras: 'Камери',
 };
 const ACTION_NAMES: Record<Action, string> = { view: 'перегляд', create: 'створення', edit: 'редагування', delete: 'видалення' };
 

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { idSchema, text } from './common.ts';
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A camera address: `schemes` decide what is accepted (streams may be RTSP; snapshots are web images). */
+const cameraUrl = (label: string, schemes: string[]) =>
+  z
+    .string({ error: `Поле «${label}» має бути текстом.` })
+    .trim()
+    .max(1000, `Поле «${label}» задовге.`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return schemes.includes(u.protocol) && u.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    }, `Поле «${label}»: адреса має починатися з ${schemes.map((s) => `${s}//`).join(' або ')}.`);
+
+export const cameraInput = z
+  .object({
+    house_id: idSchema,
+    name: text('Назва', { min: 1, max: 150 }),
+    place: text('Розташування', { max: 300 }).default(''),
+    stream_url: z.preprocess(emptyToNull, cameraUrl('Адреса трансляції', ['rtsp:', 'rtsps:', 'https:', 'http:']).nullable()).default(null),
+    snapshot_url: z.preprocess(emptyToNull, cameraUrl('Адреса знімка', ['https:', 'http:']).nullable()).default(null),
+  })
+  .refine((v) => v.stream_url !== null || v.snapshot_url !== null, { message: 'Вкажіть адресу трансляції або знімка.', path: ['stream_url'] });
+export type CameraInput = z.infer<typeof cameraInput>;
+
+export const cameraRecord = z.object({
+  id: z.number(),
+  house_id: z.number(),
+  address: z.string(),
+  complex_id: z.number().nullable(),
+  name: z.string(),
+  place: z.string(),
+  stream_url: z.string().nullable(),
+  snapshot_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Camera = z.infer<typeof cameraRecord>;

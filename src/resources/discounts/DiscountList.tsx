@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { DataTable, DateTimeInput, List, maxLength, maxValue, minValue, NumberInput, Pagination, required, SearchInput, SelectInput, TextInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import type { Discount } from '../../../contract/discounts';
+import { AudienceInputs } from '../../components/content/AudienceInputs';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { useComplexSelection } from '../../layout/complexSelection';
+import { usePageHeader } from '../../layout/navigation';
+import { formatDate } from '../../lib/dates';
+import { toInstant } from '../articles/ArticleFields';
+
+/** /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). */
+export default function DiscountList() {
+  const translate = useTranslate();
+  const { complexId } = useComplexSelection();
+  const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
+  const [deleting, setDeleting] = useState<Discount | null>(null);
+  const { canAccess: canCreate } = useCanAccess({ resource: 'discounts', action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'discounts', action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: 'discounts', action: 'delete' });
+  usePageHeader(translate('resources.discounts.title'));
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.discounts.filters.search')} sx={{ minWidth: 280 }} />,
+    <SelectInput
+      key="active"
+      source="active"
+      alwaysOn
+      label="resources.discounts.filters.state"
+      emptyText="resources.discounts.filters.all"
+      choices={[
+        { id: '1', name: 'resources.discounts.filters.active' },
+        { id: '0', name: 'resources.discounts.filters.expired' },
+      ]}
+    />,
+  ];
+  return (
+    <Box>
+      <List<Discount>
+        resource="discounts"
+        title={false}
+        filters={filters}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        exporter={false}
+        empty={
+          <Card sx={{ p: 4, textAlign: 'center', mt: 2 }}>
+            <Typography sx={{ mb: 2 }}>{translate('resources.discounts.empty')}</Typography>
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+                {translate('app.actions.add')}
+              </Button>
+            )}
+          </Card>
+        }
+        actions={
+          <TopToolbar>
+            {canCreate && (
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+                {translate('app.actions.add')}
+              </Button>
+            )}
+          </TopToolbar>
+        }
+      >
+        <DataTable<Discount> rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="partner" />
+          <DataTable.Col
+            source="title"
+            disableSort
+            render={(r) => (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                {r.percent !== null && <Chip size="small" color="secondary" label={`−${r.percent}%`} />}
+                <span>{r.title}</span>
+              </Stack>
+            )}
+          />
+          <DataTable.Col source="promo_code" disableSort render={(r) => r.promo_code ?? '—'} />
+          <DataTable.Col source="valid_until" render={(r) => (r.valid_until ? `${formatDate(r.valid_until)}${r.expired ? ` (${translate('resources.discounts.expired')})` : ''}` : translate('resources.discounts.no_end'))} />
+          <DataTable.Col source="complex_ids" disableSort label="app.audience.label" render={(r) => (r as Discount).complexes.map((c) => c.name).join(', ')} />
+          <DataTable.Col
+            label=""
+            disableSort
+            sx={{ width: 56 }}
+            render={(r) => <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r as Discount) : undefined} />}
+          />
+        </DataTable>
+      </List>
+      <ResourceFormDialog<Discount>
+        resource="discounts"
+        target={dialog}
+        onClose={() => setDialog(null)}
+        size="large"
+        defaultValues={{ complex_ids: complexId ? [complexId] : [], house_ids: [] } as Partial<Discount>}
+        title={{ create: 'resources.discounts.create_title', edit: 'resources.discounts.edit_title' }}
+        notifications={{ created: 'resources.discounts.notifications.created', updated: 'resources.discounts.notifications.updated' }}
+      >
+        <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
+          <TextInput source="partner" validate={[required(), maxLength(150)]} sx={{ flex: 2 }} />
+          <NumberInput source="percent" min={1} max={100} validate={[minValue(1), maxValue(100)]} sx={{ flex: 1 }} />
+        </Stack>
+        <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
+        <TextInput source="description" validate={maxLength(2000)} multiline minRows={2} fullWidth />
+        <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
+          <TextInput source="promo_code" validate={maxLength(50)} sx={{ flex: 1 }} />
+          <DateTimeInput source="valid_until" parse={toInstant} sx={{ flex: 1 }} />
+        </Stack>
+        <TextInput source="address" validate={maxLength(300)} fullWidth />
+        <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
+          <TextInput source="phone" sx={{ flex: 1 }} />
+          <TextInput source="link" sx={{ flex: 1 }} />
+        </Stack>
+        <AudienceInputs houses={false} />
+      </ResourceFormDialog>
+      <ConfirmDelete resource="discounts" record={deleting} name={deleting?.partner ?? ''} onClose={() => setDeleting(null)} successMessage="resources.discounts.notifications.deleted" />
+    </Box>
+  );
+}
