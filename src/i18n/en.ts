@@ -112,6 +112,7 @@ export const en = {
         news: { title: 'Publish the first news', text: 'Greet residents and tell them how to file requests now.', action: 'Write news' },
       },
     },
+    export: { csv: 'Export CSV', xlsx: 'Export Excel', progress: 'Downloaded %{size}', done: 'File saved', failed: 'Export failed' },
     tour: {
       next: 'Next',
       finish: 'Finish',

@@ -10,17 +10,34 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
+import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../houses/words.ts';
 import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
 
-const staffListQuery = listQuery.extend({
-  sort: z.enum(STAFF_SORTS, { error: 'Сортування можливе за: id, name, email, created_at.' }).default('name'),
+const staffFilters = z.object({
+  search_query: listQuery.shape.search_query,
   role_id: idSchema.optional(),
   departure_id: idSchema.optional(),
   complex_id: idSchema.optional(),
 });
+const staffListQuery = listQuery.extend({
+  ...staffFilters.shape,
+  sort: z.enum(STAFF_SORTS, { error: 'Сортування можливе за: id, name, email, created_at.' }).default('name'),
+});
+const staffExportQuery = staffFilters.extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
+
+const EXPORT_COLUMNS: ExportColumn<Staff>[] = [
+  { header: 'ID', value: (s) => s.id, width: 8 },
+  { header: "Ім'я", value: (s) => s.name, width: 32 },
+  { header: 'E-mail', value: (s) => s.email, width: 30 },
+  { header: 'Телефон', value: (s) => s.phone, width: 16 },
+  { header: 'Роль', value: (s) => (s.is_admin ? 'Адміністратор' : s.role), width: 22 },
+  { header: 'Відділ', value: (s) => s.departure, width: 22 },
+  { header: 'Комплекси', value: (s) => (s.is_admin ? 'Усі' : s.complexes.map((c) => c.name).join('; ')), width: 40 },
+  { header: 'Додано', value: (s) => s.created_at.slice(0, 10).split('-').reverse().join('.'), width: 12 },
+];
 
 const params = z.object({ id: idSchema });
 const tags = ['staff'];
@@ -55,6 +72,22 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         ? sql`false`
         : inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(inArray(userComplexes.complexId, user.complexIds)));
     return and(org, eq(users.isAdmin, false), or(eq(users.id, user.id), colleagues))!;
+  }
+
+  /** The list's filters: search over name, e-mail and phone; role, department and complex. */
+  function staffWhere(user: CurrentUser, q: Pick<z.infer<typeof staffFilters>, 'search_query' | 'role_id' | 'departure_id' | 'complex_id'>): SQL {
+    const conditions: (SQL | undefined)[] = [scope(user)];
+    const search = q.search_query.trim();
+    if (search) {
+      const p = likePattern(search);
+      conditions.push(or(ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p)));
+    }
+    if (q.role_id) conditions.push(eq(users.roleId, q.role_id));
+    if (q.departure_id) conditions.push(eq(staffRoles.departureId, q.departure_id));
+    if (q.complex_id) {
+      conditions.push(inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(eq(userComplexes.complexId, q.complex_id))));
+    }
+    return and(...conditions)!;
   }
 
   const selectStaff = () =>
@@ -218,18 +251,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const user = request.user;
-      const conditions: (SQL | undefined)[] = [scope(user)];
-      const search = q.search_query.trim();
-      if (search) {
-        const p = likePattern(search);
-        conditions.push(or(ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p)));
-      }
-      if (q.role_id) conditions.push(eq(users.roleId, q.role_id));
-      if (q.departure_id) conditions.push(eq(staffRoles.departureId, q.departure_id));
-      if (q.complex_id) {
-        conditions.push(inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(eq(userComplexes.complexId, q.complex_id))));
-      }
-      const where = and(...conditions);
+      const where = staffWhere(user, q);
       const key = sortKeys[q.sort];
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(users).leftJoin(staffRoles, eq(staffRoles.id, users.roleId)).where(where),
@@ -240,6 +262,41 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((q.page - 1) * q.per_page),
       ]);
       return { data: { data: await records(user, rows), ...paginate(total, q.page, q.per_page) }, form: await form(user) };
+    },
+  );
+
+  app.get(
+    '/staff/export',
+    {
+      preValidation: requirePermission('staff', 'view'),
+      schema: {
+        tags,
+        summary: 'Експорт працівників (CSV або XLSX)',
+        description: 'Ті самі фільтри, що й у списку; усі рядки без обмеження, потоком.',
+        querystring: staffExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      const where = staffWhere(user, request.query);
+      async function* batches() {
+        let after = 0;
+        for (;;) {
+          const rows = await selectStaff().where(and(where, gt(users.id, after))).orderBy(asc(users.id)).limit(500);
+          if (rows.length === 0) return;
+          yield await records(user, rows);
+          after = rows[rows.length - 1].user.id;
+          if (rows.length < 500) return;
+        }
+      }
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: `staff-${new Date().toISOString().slice(0, 10)}`,
+        sheet: 'Працівники',
+        columns: EXPORT_COLUMNS,
+        batches: batches(),
+        onError: (err) => request.log.error({ err }, 'staff export failed'),
+      });
     },
   );
 

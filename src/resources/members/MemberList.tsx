@@ -30,7 +30,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { useLatestFetch } from '../../lib/useLatestFetch';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../../components/ExportButtons';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
 
@@ -111,7 +111,7 @@ export default function MemberList() {
           ))}
         </TextField>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, flex: 'none', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-          <ExportButtons filter={exportFilter} />
+          <ExportButtons path="/members/export" filter={exportFilter} />
           {canCreate && (
             <Button variant="outlined" size="small" onClick={() => setImporting(true)}>
               {translate('resources.members.import.button')}

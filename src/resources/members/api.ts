@@ -1,5 +1,5 @@
 import { readToken } from '../../authStorage';
-import { API_URL, apiFetch, toQueryString, type Query } from '../../dataProvider/http';
+import { API_URL, apiFetch, type Query } from '../../dataProvider/http';
 import type { Bill, BillTotals } from '../../../contract/members';
 
 /** Calls of the members area that are not plain CRUD: bills with totals, export and import. */
@@ -27,34 +27,6 @@ export const updateBills = (changes: BillChange[]) => apiFetch<{ data: Bill[]; t
  * Downloads the export of the current filters, reporting the bytes received (the server streams
  * it, so the size is not known in advance), and saves it under the server's file name.
  */
-export async function downloadExport(format: 'csv' | 'xlsx', filter: Query, onProgress: (bytes: number) => void): Promise<void> {
-  const qs = toQueryString({ ...filter, format });
-  const token = readToken();
-  const response = await fetch(`${API_URL}/members/export?${qs}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? response.statusText);
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    onProgress(received);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `members.${format}`;
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export interface ImportRow {
   line: number;
   number: string;

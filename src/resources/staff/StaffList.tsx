@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { ExportButtons } from '../../components/ExportButtons';
 import type { Staff } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -49,7 +50,8 @@ export default function StaffList() {
         filters={filters}
         exporter={false}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
+            <StaffExport />
             <AddButton area="staff" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
@@ -92,4 +94,11 @@ export default function StaffList() {
       />
     </Box>
   );
+}
+
+/** Export of the staff the list's filters select (all pages). */
+function StaffExport() {
+  const { filterValues } = useListContext();
+  const { q, ...rest } = filterValues as { q?: string; role_id?: number; departure_id?: number };
+  return <ExportButtons path="/staff/export" filter={{ search_query: q, ...rest }} />;
 }

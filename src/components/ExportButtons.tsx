@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useNotify, useTranslate } from 'react-admin';
-import type { Query } from '../../dataProvider/http';
-import { downloadExport } from './api';
+import type { Query } from '../dataProvider/http';
+import { downloadExport } from '../lib/download';
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} КБ` : `${(bytes / 1024 / 1024).toFixed(1)} МБ`);
 
-/** CSV and Excel export of the list's current filters, with the bytes received so far. */
-export function ExportButtons({ filter }: { filter: Query }) {
+/** CSV and Excel export (server-side, streamed) of a list's current filters, with the bytes received so far. */
+export function ExportButtons({ path, filter }: { path: string; filter: Query }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [running, setRunning] = useState<'csv' | 'xlsx' | null>(null);
@@ -17,10 +17,10 @@ export function ExportButtons({ filter }: { filter: Query }) {
     setRunning(format);
     setBytes(0);
     try {
-      await downloadExport(format, filter, setBytes);
-      notify('resources.members.export.done', { type: 'success' });
+      await downloadExport(path, format, filter, setBytes);
+      notify('app.export.done', { type: 'success' });
     } catch (err) {
-      notify((err as Error).message || 'resources.members.export.failed', { type: 'error' });
+      notify((err as Error).message || 'app.export.failed', { type: 'error' });
     } finally {
       setRunning(null);
     }
@@ -36,12 +36,12 @@ export function ExportButtons({ filter }: { filter: Query }) {
           startIcon={running === format ? <CircularProgress size={14} /> : <DownloadIcon />}
           onClick={() => run(format)}
         >
-          {translate(`resources.members.export.${format}`)}
+          {translate(`app.export.${format}`)}
         </Button>
       ))}
       {running && (
         <Typography variant="caption" color="text.secondary" role="status">
-          {translate('resources.members.export.progress', { size: size(bytes) })}
+          {translate('app.export.progress', { size: size(bytes) })}
         </Typography>
       )}
     </Stack>
