@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -19,6 +20,7 @@ import {
   TextInput,
   Toolbar,
   useNotify,
+  useSimpleFormIterator,
   useSourceContext,
   useTranslate,
 } from 'react-admin';
@@ -27,6 +29,17 @@ import type { Voting, VotingForm, VotingRegime } from '../../../contract/voting'
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { fetchVotingForm, votingPath } from './api';
+
+/** A labelled «add question» button (react-admin's own is an icon only). */
+function AddQuestionButton() {
+  const translate = useTranslate();
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => add({ title: '', threshold: 'majority' })}>
+      {translate('resources.voting.actions.add_question')}
+    </Button>
+  );
+}
 
 function FormToolbar() {
   const translate = useTranslate();
@@ -138,7 +151,7 @@ export default function VotingCreate() {
           </Typography>
           <ThresholdHelp form={form} />
           <ArrayInput source="questions" label={false}>
-            <SimpleFormIterator inline={false} disableReordering={false} addButton={<Button size="small">{translate('resources.voting.actions.add_question')}</Button>} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 2 } }}>
+            <SimpleFormIterator inline={false} disableReordering={false} addButton={<AddQuestionButton />} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 2 } }}>
               <TextInput source="title" label="resources.voting.fields.question_title" validate={[required(), minLength(3), maxLength(1000)]} multiline fullWidth helperText={false} />
               <TextInput source="description" label="resources.voting.fields.question_description" multiline fullWidth helperText={false} />
               <QuestionThreshold form={form} />
