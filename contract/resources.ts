@@ -63,6 +63,7 @@ export const RESOURCES = {
   contacts_section: declare({ path: '/contacts_section', area: 'contacts', list: 'data_pagination', encoding: 'multipart' }),
   discounts: declare({ path: '/discounts', area: 'discounts', list: 'data_pagination' }),
   cameras: declare({ path: '/cameras', area: 'cameras', list: 'data_pagination' }),
+  voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -40,6 +40,9 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { votingRoutes } from './modules/voting/routes.ts';
+import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './modules/voting/publicRoutes.ts';
+import type { SignatureProvider } from './modules/voting/signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,10 +60,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder with the built SPA; not served when absent (API-only tests). */
   spaDir?: string;
+  /** Qualified electronic signature providers for co-owners' ballots (none by default). */
+  signatureProviders?: SignatureProvider[];
 }
 
 /** Builds the whole application without listening, so tests can inject requests into it. */
-export async function buildApp({ config, database, logger = false, spaDir }: BuildOptions) {
+export async function buildApp({ config, database, logger = false, spaDir, signatureProviders = [] }: BuildOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -140,10 +145,13 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(contactRoutes);
         await secured.register(discountRoutes);
         await secured.register(cameraRoutes);
+        await secured.register(votingRoutes, { signatureProviders });
       });
     },
     { prefix: API_PREFIX },
   );
+  // The co-owner's voting page calls these without an admin login (a one-time code instead).
+  await app.register(publicVotingRoutes, { prefix: PUBLIC_VOTING_PREFIX, signatureProviders });
 
   const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;
   if (indexHtml && spaDir) {

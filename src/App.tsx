@@ -29,6 +29,7 @@ import cameras from './resources/cameras';
 import discounts from './resources/discounts';
 import documents from './resources/documents';
 import events from './resources/events';
+import voting from './resources/voting';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -99,6 +100,7 @@ export function App() {
         <Resource {...contactSections} />
         <Resource {...discounts} />
         <Resource {...cameras} />
+        <Resource {...voting} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

@@ -56,6 +56,12 @@ export const ROUTES: AppRoute[] = [
   page('/Contacts', 'contacts', () => import('./resources/contacts/ContactsPage')),
   page('/Contacts/create', 'contacts', () => import('./resources/contacts/ContactEdit')),
   page('/Contacts/:id', 'contacts', () => import('./resources/contacts/ContactEdit')),
+  page('/Voting', 'votings', () => import('./resources/voting/VotingList')),
+  page('/Voting/create', 'votings', () => import('./resources/voting/VotingCreate')),
+  page('/Voting/:id', 'votings', () => import('./resources/voting/VotingShow')),
+  page('/Voting/:id/participants', 'votings', () => import('./resources/voting/VotingParticipants')),
+  // A co-owner's voting page: no admin login, the meeting's link and a one-time code instead.
+  route({ path: '/Vote/:token', layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

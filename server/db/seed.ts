@@ -5,6 +5,8 @@ import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
 import { randomBytes } from 'node:crypto';
 import { residentRolesOf } from '../modules/members/roles.ts';
+import { snapshotElectorate } from '../modules/voting/meeting.ts';
+import { votingAnswers, votingBallots, votingParticipants, votingQuestions, votings } from './schema.ts';
 import {
   advertisements,
   announcementComplexes,
@@ -233,6 +235,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     await tx.insert(userComplexes).values(created.slice(0, 2).map((c) => ({ userId: dispatcher.id, complexId: c.id })));
     await seedDemoStaff(tx, org.id, created, config);
     await seedDemoCommunity(tx, org.id, adminUser.id, created);
+    await seedDemoVoting(tx, org.id, adminUser.id);
   });
   return true;
 }
@@ -523,5 +526,70 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
       { organizationId, houseId: firstHouse.id, name: 'Вхід до секції 1', place: 'Над вхідними дверима', streamUrl: 'rtsp://192.168.10.21:554/stream1', snapshotUrl: null },
       { organizationId, houseId: firstHouse.id, name: 'Двір і дитячий майданчик', place: 'Фасад, 3-й поверх', streamUrl: null, snapshotUrl: 'https://cams.zatyshnyi-dim.ua/lypova12/yard.jpg' },
     ]);
+  }
+}
+
+// ── general meetings ──
+
+/**
+ * One general meeting in the first demo house with owners: held five days ago after a notice
+ * in time, two questions, some co-owners voted on paper and some through the link.
+ */
+export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId: number, authorId: number) {
+  const [house] = await tx
+    .select({ id: realty.houseId })
+    .from(residents)
+    .innerJoin(realty, eq(realty.id, residents.realtyId))
+    .where(eq(residents.organizationId, organizationId))
+    .orderBy(asc(realty.houseId))
+    .limit(1);
+  if (!house) return;
+  const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+  const [meeting] = await tx
+    .insert(votings)
+    .values({
+      organizationId,
+      houseId: house.id,
+      title: 'Кошторис на 2026 рік і ремонт покрівлі',
+      regime: 'osbb',
+      initiator: 'Правління ОСББ «Липовий гай»',
+      meetingDate: day(-5),
+      meetingTime: '19:00',
+      place: 'Хол першого під’їзду',
+      videoTools: 'Google Meet, посилання в повідомленні',
+      chair: 'Гончаренко Ігор Петрович',
+      statuteText: 'Рішення з питань кошторису приймаються, якщо за них проголосували співвласники, які разом мають більше 60 % голосів (п. 7.4 статуту).',
+      noticeDate: day(-17),
+      linkToken: randomBytes(18).toString('base64url'),
+      createdBy: authorId,
+    })
+    .returning();
+  const questions = await tx
+    .insert(votingQuestions)
+    .values([
+      { votingId: meeting.id, position: 1, title: 'Затвердити кошторис ОСББ на 2026 рік з внеском 9,80 грн за 1 м² на місяць.', threshold: 'statute' as const, thresholdPercent: '60.00', capped: true },
+      { votingId: meeting.id, position: 2, title: 'Провести поточний ремонт покрівлі за рахунок ремонтного фонду до 1 жовтня 2026 року.', threshold: 'majority' as const },
+    ])
+    .returning();
+  await snapshotElectorate(tx, meeting.id, organizationId, house.id);
+  const people = await tx.select().from(votingParticipants).where(eq(votingParticipants.votingId, meeting.id)).orderBy(asc(votingParticipants.id));
+  for (const [i, p] of people.entries()) {
+    if (i % 3 === 2) continue; // every third co-owner has not voted yet
+    const electronic = i % 2 === 1;
+    const [ballot] = await tx
+      .insert(votingBallots)
+      .values({
+        votingId: meeting.id,
+        participantId: p.id,
+        channel: electronic ? 'electronic' : 'paper',
+        ballotDate: day(electronic ? -4 : -5),
+        identification: electronic ? 'email_code' : null,
+        identifiedTarget: electronic ? 'o***a@ukr.net' : null,
+        recordedBy: electronic ? null : authorId,
+      })
+      .returning();
+    await tx.insert(votingAnswers).values(
+      questions.map((q, k) => ({ ballotId: ballot.id, votingId: meeting.id, participantId: p.id, questionId: q.id, answer: (i + k) % 5 === 4 ? ('against' as const) : ('for' as const) })),
+    );
   }
 }

@@ -15,10 +15,10 @@ export const CODE_RULES = {
   perHour: 5,
 } as const;
 
-const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
+export const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
 export const hashChallenge = (challenge: string) => createHash('sha256').update(`challenge:${challenge}`).digest('hex');
 
-function sameHash(a: string, b: string) {
+export function sameHash(a: string, b: string) {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

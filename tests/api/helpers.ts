@@ -66,6 +66,8 @@ export interface SetupOptions {
   env?: Record<string, string>;
   /** Routes added before the app is ready (e.g. one that fails on purpose). */
   extraRoutes?: (app: Awaited<ReturnType<typeof buildApp>>) => unknown;
+  /** Signature providers for co-owners' electronic ballots. */
+  signatureProviders?: Parameters<typeof buildApp>[0]['signatureProviders'];
 }
 
 /** Opens this file's own database: a copy of the migrated template made by globalSetup. */
@@ -116,7 +118,7 @@ export async function setupApp(opts: SetupOptions = {}): Promise<TestApp> {
     passwordHashCost: TEST_HASH_COST,
   };
   await seedIfEmpty(database.db, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, signatureProviders: opts.signatureProviders });
   opts.extraRoutes?.(app);
   await app.ready();
   const [org] = await database.db.select({ id: users.organizationId }).from(users).where(eq(users.email, config.adminEmail));

@@ -1,0 +1,61 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { votings } from '../../db/schema.ts';
+import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { formatUa, todayKyiv, type Meeting, type MeetingResults } from './meeting.ts';
+
+/** Invitations may be re-sent at most this often: co-owners are reminded, not flooded. */
+export const NOTIFY_INTERVAL_MS = 24 * 3600_000;
+
+/**
+ * Sends the meeting's invitation with the voting link to every co-owner who has not answered
+ * every question: by e-mail, or by SMS when there is no e-mail. This is a reminder with the
+ * link; the legal notice (against signature or by registered letter, Law 417, Art. 10(7)) is
+ * the initiator's, and its date is recorded on the meeting.
+ */
+export async function sendInvitations(app: FastifyInstance, m: Meeting, r: MeetingResults, address: string, link: string) {
+  const v = m.voting;
+  if (todayKyiv() > r.deadlines.poll_ends) throw unprocessable({ voting: ['Письмове опитування завершено: нагадувати вже нема про що.'] });
+  if (r.state === 'finished') throw unprocessable({ voting: ['З усіх питань рішення вже є.'] });
+  const now = new Date();
+  const claimed = await app.db
+    .update(votings)
+    .set({ lastNotifiedAt: now })
+    .where(and(eq(votings.id, v.id), or(isNull(votings.lastNotifiedAt), lt(votings.lastNotifiedAt, new Date(now.getTime() - NOTIFY_INTERVAL_MS)))))
+    .returning({ id: votings.id });
+  if (claimed.length === 0) {
+    const next = (v.lastNotifiedAt?.getTime() ?? now.getTime()) + NOTIFY_INTERVAL_MS;
+    const wait = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+    throw new HttpError(429, `Запрошення вже надсилали ${v.lastNotifiedAt ? v.lastNotifiedAt.toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' }) : ''}. Повторно — не раніше ніж через ${Math.ceil(wait / 3600)} год.`, undefined, {
+      'Retry-After': String(wait),
+    });
+  }
+  const agenda = m.questions.map((q) => `${q.position}. ${q.title}`).join('\n');
+  const body = [
+    `Загальні збори співвласників будинку ${address}: «${v.title}».`,
+    `Дата і час: ${formatUa(v.meetingDate)} о ${v.meetingTime}, місце: ${v.place}.`,
+    v.videoTools ? `Участь у режимі відеоконференції: ${v.videoTools}.` : '',
+    `Ініціатор: ${v.initiator}.`,
+    '',
+    'Порядок денний:',
+    agenda,
+    '',
+    `Голосувати «за» чи «проти» можна за посиланням (вхід — одноразовим кодом на ваш телефон або e-mail): ${link}`,
+    `Письмове опитування триває до ${formatUa(r.deadlines.poll_ends)}.`,
+  ]
+    .filter((l, i, a) => l !== '' || a[i - 1] !== '')
+    .join('\n');
+  let sent = 0;
+  let skipped = 0;
+  for (const p of m.participants) {
+    if (r.ballotStatus.get(p.id) === 'voted') continue;
+    if (p.email) await app.delivery.send({ channel: 'email', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
+    else if (p.phone) await app.delivery.send({ channel: 'sms', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
+    else {
+      skipped += 1;
+      continue;
+    }
+    sent += 1;
+  }
+  return { sent, skipped, next_allowed_at: new Date(now.getTime() + NOTIFY_INTERVAL_MS).toISOString() };
+}

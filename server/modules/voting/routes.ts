@@ -1,0 +1,640 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idList } from '../../../contract/audience.ts';
+import { idSchema } from '../../../contract/common.ts';
+import {
+  BALLOT_STATUSES,
+  participantRecord,
+  sheetFields,
+  STATUTE_CAPPED_MAX,
+  STATUTE_MAX,
+  STATUTE_MIN,
+  VOTING_STATES,
+  votingFormRecord,
+  votingInput,
+  votingRecord,
+  votingSummary,
+  type VotingInput,
+  type VotingParticipant,
+  type VotingSummary,
+} from '../../../contract/voting.ts';
+import { houses, media, votingBallots, votingParticipants, votingQuestions, votings } from '../../db/schema.ts';
+import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
+import { removeStored, sendStored } from '../../lib/files.ts';
+import { likePattern } from '../../lib/list.ts';
+import { multipartRoutes, readForm } from '../../lib/multipart.ts';
+import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
+import { formatAddress } from '../houses/address.ts';
+import { houseScope, selectHouses } from '../houses/records.ts';
+import { insertMedia } from '../media/routes.ts';
+import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
+import { loadMeeting, meetingResults, snapshotElectorate, todayKyiv, type Meeting, type MeetingResults, type VotingRow } from './meeting.ts';
+import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
+import { protocolPdf } from './protocol.ts';
+import type { SignatureProvider } from './signature.ts';
+
+const params = z.object({ id: idSchema });
+const tags = ['voting'];
+const NOT_FOUND = 'Загальні збори не знайдено.';
+const multipartDoc = { consumes: ['multipart/form-data'] };
+
+const votingListQuery = listQuery.extend({
+  house_ids: idList('Будинки').optional(),
+  complex_id: idSchema.optional(),
+  state: z.enum(VOTING_STATES, { error: 'Стан: scheduled, voting або finished.' }).optional(),
+  sort: z.enum(['meeting_date', 'title', 'id'], { error: 'Сортування можливе за: meeting_date, title, id.' }).default('meeting_date'),
+  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('desc'),
+});
+
+const residentsQuery = listQuery.extend({
+  status: z.enum(BALLOT_STATUSES, { error: 'Статус: not_voted, partial або voted.' }).optional(),
+  per_page: listQuery.shape.per_page.removeDefault().default(25),
+});
+
+export const mediaOf = (votingId: number, ballotId: number) => `/api/admin/voting/${votingId}/ballots/${ballotId}/sheet`;
+
+/** The link a co-owner opens to vote: the SPA's public page for the meeting's token. */
+export const deeplinkOf = (publicUrl: string, token: string) => `${publicUrl}/Vote/${token}`;
+
+export function summaryOf(v: VotingRow, address: string, complexId: number | null, m: Meeting, r: MeetingResults): VotingSummary {
+  return {
+    id: v.id,
+    house_id: v.houseId,
+    address,
+    complex_id: complexId,
+    title: v.title,
+    regime: v.regime,
+    meeting_date: v.meetingDate,
+    meeting_time: v.meetingTime,
+    state: r.state,
+    questions_count: m.questions.length,
+    participants_count: m.participants.length,
+    voted_count: [...r.ballotStatus.values()].filter((s) => s !== 'not_voted').length,
+    created_at: v.createdAt.toISOString(),
+  };
+}
+
+export function participantsOf(votingId: number, m: Meeting, r: MeetingResults): VotingParticipant[] {
+  const answersByBallot = new Map<number, Record<string, 'for' | 'against'>>();
+  for (const a of m.answers) answersByBallot.set(a.ballotId, { ...answersByBallot.get(a.ballotId), [String(a.questionId)]: a.answer });
+  return m.participants.map((p) => {
+    const person = r.people.get(p.id)!;
+    const votes = r.votes.get(p.id);
+    return {
+      id: p.memberId,
+      name: p.name,
+      phone: p.phone,
+      email: p.email,
+      units: person.units.map((u) => ({ number: u.number, type: u.type, area: u.area, share: u.share, owned_area: u.ownedArea })),
+      area: person.area,
+      weight_percent: person.weightPercent,
+      ownership_document: p.ownershipDocument,
+      status: r.ballotStatus.get(p.id)!,
+      answers: Object.fromEntries([...(votes ?? new Map())].map(([q, a]) => [String(q), a])),
+      ballots: m.ballots
+        .filter((b) => b.ballot.participantId === p.id)
+        .map(({ ballot: b, sheetName, sheetMime }) => ({
+          id: b.id,
+          channel: b.channel,
+          ballot_date: b.ballotDate,
+          identification: b.identification,
+          identified_target: b.identifiedTarget,
+          signed: b.signatureProvider !== null,
+          signature_provider: b.signatureProvider,
+          signature_signer: b.signatureSigner,
+          counted: true,
+          sheet: b.sheetMediaId !== null && sheetName ? { id: b.sheetMediaId, name: sheetName, mime: sheetMime ?? '', url: mediaOf(votingId, b.id) } : null,
+          representative: b.representative,
+          representative_document: b.representativeDocument,
+          answers: answersByBallot.get(b.id) ?? {},
+          created_at: b.createdAt.toISOString(),
+        })),
+    };
+  });
+}
+
+/**
+ * General meetings of co-owners (SPEC.md: /voting; VOTING-RULES.md). A meeting belongs to one
+ * house; staff see the meetings of houses in their complexes only (404 otherwise).
+ */
+export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: SignatureProvider[] }> = async (app, opts) => {
+  const { db, config } = app;
+  const providers = opts.signatureProviders ?? [];
+  const providerList = providers.map((p) => ({ id: p.id, title: p.title }));
+
+  const scope = (user: CurrentUser): SQL =>
+    user.complexIds === null
+      ? eq(votings.organizationId, user.organizationId)
+      : and(eq(votings.organizationId, user.organizationId), inArray(votings.houseId, db.select({ id: houses.id }).from(houses).where(houseScope(user))))!;
+
+  async function findVoting(user: CurrentUser, id: number) {
+    const [row] = await db
+      .select()
+      .from(votings)
+      .where(and(scope(user), eq(votings.id, id)))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  async function houseOf(houseId: number) {
+    const [h] = await selectHouses(db).where(eq(houses.id, houseId)).limit(1);
+    return { address: h ? formatAddress(h) : '', complexId: h?.complexId ?? null };
+  }
+
+  async function fullRecord(v: VotingRow) {
+    const m = await loadMeeting(db, v);
+    const r = meetingResults(m);
+    const h = await houseOf(v.houseId);
+    const [protocol] = v.protocolMediaId ? await db.select().from(media).where(eq(media.id, v.protocolMediaId)).limit(1) : [];
+    return votingRecord.parse({
+      ...summaryOf(v, h.address, h.complexId, m, r),
+      initiator: v.initiator,
+      place: v.place,
+      video_tools: v.videoTools,
+      chair: v.chair,
+      statute_text: v.statuteText,
+      signed_only: v.signedOnly,
+      notice_date: v.noticeDate,
+      results_notice_date: v.resultsNoticeDate,
+      headcount: r.electorate.headcount,
+      total_area: r.totalArea,
+      largest_share_percent: Number(r.electorate.largestWeight.num * 10000n / (r.electorate.largestWeight.den || 1n)) / 100,
+      deadlines: r.deadlines,
+      questions: r.questions.map((q) => ({
+        id: q.id,
+        position: q.position,
+        title: q.title,
+        description: q.description,
+        threshold: q.threshold,
+        threshold_percent: q.thresholdPercent === null ? null : Number(q.thresholdPercent),
+        capped: q.capped,
+        threshold_text: q.thresholdText,
+        tally: q.tally,
+      })),
+      warnings: r.warnings,
+      protocol: { uploaded: Boolean(protocol), name: protocol?.originalName ?? null, uploaded_at: protocol?.createdAt.toISOString() ?? null },
+      last_notified_at: v.lastNotifiedAt?.toISOString() ?? null,
+      signature_providers: providerList,
+      electorate_editable: m.ballots.length === 0,
+    });
+  }
+
+  async function assertHouse(user: CurrentUser, houseId: number) {
+    const [h] = await db
+      .select({ id: houses.id })
+      .from(houses)
+      .where(and(houseScope(user), eq(houses.id, houseId)))
+      .limit(1);
+    if (!h) throw unprocessable({ house_id: ['Будинок не знайдено.'] });
+  }
+
+  const columns = (b: VotingInput) => ({
+    houseId: b.house_id,
+    title: b.title,
+    regime: b.regime,
+    initiator: b.initiator,
+    meetingDate: b.meeting_date,
+    meetingTime: b.meeting_time,
+    place: b.place,
+    videoTools: b.video_tools,
+    chair: b.chair,
+    statuteText: b.statute_text,
+    signedOnly: b.signed_only,
+    noticeDate: b.notice_date,
+    resultsNoticeDate: b.results_notice_date,
+  });
+  const questionColumns = (q: VotingInput['questions'][number], position: number) => ({
+    position,
+    title: q.title,
+    description: q.description,
+    threshold: q.threshold,
+    thresholdPercent: q.threshold === 'statute' && q.threshold_percent !== null ? q.threshold_percent.toFixed(2) : null,
+    capped: q.capped,
+  });
+
+  app.get(
+    '/voting/form',
+    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Вибір для форми зборів: будинки, режими, пороги', response: { 200: z.object({ form: votingFormRecord }) } } },
+    async (request) => {
+      const rows = await selectHouses(db).where(houseScope(request.user)).orderBy(houses.id);
+      return {
+        form: {
+          houses: rows.map((h) => ({ id: h.id, name: formatAddress(h), complex_id: h.complexId, complex_name: h.complexName })),
+          regimes: [
+            { id: 'osbb' as const, name: 'ОСББ', law: 'Закон № 2866-III «Про об’єднання співвласників багатоквартирного будинку»' },
+            { id: 'no_osbb' as const, name: 'Без ОСББ', law: 'Закон № 417-VIII «Про особливості здійснення права власності у багатоквартирному будинку»' },
+          ],
+          thresholds: [
+            { id: 'majority' as const, name: 'Більше 50 %', description: 'Звичайне питання: «за» мають більше половини голосів усіх співвласників.', regimes: ['osbb' as const, 'no_osbb' as const], needs_percent: false },
+            {
+              id: 'qualified' as const,
+              name: 'Більше 75 %',
+              description: 'Відчуження спільного майна, реконструкція чи капремонт з відселенням або зміною приміщень, відключення від централізованих мереж.',
+              regimes: ['osbb' as const, 'no_osbb' as const],
+              needs_percent: false,
+            },
+            { id: 'statute' as const, name: 'За статутом ОСББ', description: `Поріг статуту: від ${STATUTE_MIN} до ${STATUTE_MAX} % (до ${STATUTE_CAPPED_MAX} % для органів управління, форми управління, внесків і кошторису).`, regimes: ['osbb' as const], needs_percent: true },
+            { id: 'two_thirds' as const, name: 'Не менше 2/3 (старий статут)', description: 'Статут до 10.11.2023 зі словами «не менш як дві третини»: досить рівно 2/3.', regimes: ['osbb' as const], needs_percent: false },
+          ],
+          statute: { min: STATUTE_MIN, max: STATUTE_MAX, capped_max: STATUTE_CAPPED_MAX },
+          answers: [
+            { id: 'for' as const, name: 'За' },
+            { id: 'against' as const, name: 'Проти' },
+          ],
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/voting',
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: {
+        tags,
+        summary: 'Загальні збори',
+        description: 'Фільтри: complex_id і house_ids[] (вибір у шапці), state (scheduled, voting, finished), search_query — у назві.',
+        querystring: votingListQuery,
+        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(votingSummary) }) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: (SQL | undefined)[] = [scope(request.user)];
+      if (q.house_ids?.length) conditions.push(inArray(votings.houseId, q.house_ids));
+      if (q.complex_id !== undefined) conditions.push(inArray(votings.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
+      if (q.search_query.trim()) conditions.push(ilike(votings.title, likePattern(q.search_query.trim())));
+      const sortCol = q.sort === 'title' ? votings.title : q.sort === 'id' ? votings.id : votings.meetingDate;
+      // The state is derived from the tallies, so a state filter reads the (few) meetings of the scope whole.
+      const rows = await db
+        .select()
+        .from(votings)
+        .where(and(...conditions))
+        .orderBy(q.order === 'desc' ? desc(sortCol) : sortCol, q.order === 'desc' ? desc(votings.id) : votings.id);
+      const summaries: VotingSummary[] = [];
+      const houseCache = new Map<number, Awaited<ReturnType<typeof houseOf>>>();
+      const today = todayKyiv();
+      const pageRows = q.state === undefined ? rows.slice((q.page - 1) * q.per_page, q.page * q.per_page) : rows;
+      for (const v of pageRows) {
+        const m = await loadMeeting(db, v);
+        const r = meetingResults(m, today);
+        if (q.state !== undefined && r.state !== q.state) continue;
+        const h = houseCache.get(v.houseId) ?? (await houseOf(v.houseId));
+        houseCache.set(v.houseId, h);
+        summaries.push(summaryOf(v, h.address, h.complexId, m, r));
+      }
+      const total = q.state === undefined ? rows.length : summaries.length;
+      const data = q.state === undefined ? summaries : summaries.slice((q.page - 1) * q.per_page, q.page * q.per_page);
+      return { main_data: { data, ...paginate(total, q.page, q.per_page) } };
+    },
+  );
+
+  app.get(
+    '/voting/:id',
+    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Збори: порядок денний, підсумки, строки, попередження', params, response: { 200: z.object({ data: votingRecord }) } } },
+    async (request) => ({ data: await fullRecord(await findVoting(request.user, request.params.id)) }),
+  );
+
+  app.post(
+    '/voting',
+    {
+      preHandler: requirePermission('votings', 'create'),
+      schema: {
+        tags,
+        summary: 'Призначити загальні збори',
+        description: 'Співвласники і площі беруться з реєстру на момент створення (знімок) і оновлюються при кожному збереженні, доки немає жодного голосу.',
+        body: votingInput,
+        response: { 200: z.object({ data: votingRecord }) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await assertHouse(request.user, b.house_id);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(votings)
+          .values({ ...columns(b), organizationId: request.user.organizationId, linkToken: randomBytes(18).toString('base64url'), createdBy: request.user.id })
+          .returning({ id: votings.id });
+        await tx.insert(votingQuestions).values(b.questions.map((q, i) => ({ ...questionColumns(q, i + 1), votingId: row.id })));
+        await snapshotElectorate(tx, row.id, request.user.organizationId, b.house_id);
+        return row.id;
+      });
+      const [row] = await db.select().from(votings).where(eq(votings.id, id));
+      return { data: await fullRecord(row) };
+    },
+  );
+
+  app.put(
+    '/voting/:id',
+    {
+      preHandler: requirePermission('votings', 'edit'),
+      schema: {
+        tags,
+        summary: 'Змінити збори',
+        description: 'Після першого голосу будинок, режим, дата й порядок денний не змінюються (422); інші поля — так.',
+        params,
+        body: votingInput,
+        response: { 200: z.object({ data: votingRecord }) },
+      },
+    },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const b = request.body;
+      await assertHouse(request.user, b.house_id);
+      const [{ n: ballots }] = await db.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, v.id));
+      const existing = await db.select().from(votingQuestions).where(eq(votingQuestions.votingId, v.id));
+      const byId = new Map(existing.map((q) => [q.id, q]));
+      for (const [i, q] of b.questions.entries()) {
+        if (q.id !== undefined && !byId.has(q.id)) throw unprocessable({ [`questions.${i}.id`]: ['Такого питання в цих зборах немає.'] });
+      }
+      if (ballots > 0) {
+        const frozen = 'Після першого голосу не змінюються будинок, режим, дата зборів і порядок денний: голоси вже віддано саме за них.';
+        const same =
+          b.house_id === v.houseId &&
+          b.regime === v.regime &&
+          b.meeting_date === v.meetingDate &&
+          b.questions.length === existing.length &&
+          b.questions.every((q, i) => {
+            const old = q.id !== undefined ? byId.get(q.id) : undefined;
+            const next = questionColumns(q, i + 1);
+            return old && old.position === next.position && old.title === next.title && old.threshold === next.threshold && (old.thresholdPercent === null ? null : Number(old.thresholdPercent).toFixed(2)) === next.thresholdPercent && old.capped === next.capped;
+          });
+        if (!same) throw unprocessable({ questions: [frozen] }, frozen);
+      }
+      if (b.signed_only && !v.signedOnly) {
+        const [{ n: unsigned }] = await db
+          .select({ n: count() })
+          .from(votingBallots)
+          .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.channel, 'electronic'), isNull(votingBallots.signatureProvider)));
+        if (unsigned > 0) {
+          throw unprocessable({ signed_only: [`Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`] });
+        }
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(votings).set({ ...columns(b), updatedAt: new Date() }).where(eq(votings.id, v.id));
+        if (ballots === 0) {
+          const keep = new Set(b.questions.map((q) => q.id).filter((x): x is number => x !== undefined));
+          const drop = existing.filter((q) => !keep.has(q.id)).map((q) => q.id);
+          if (drop.length) await tx.delete(votingQuestions).where(inArray(votingQuestions.id, drop));
+          for (const [i, q] of b.questions.entries()) {
+            if (q.id !== undefined) await tx.update(votingQuestions).set(questionColumns(q, i + 1)).where(eq(votingQuestions.id, q.id));
+            else await tx.insert(votingQuestions).values({ ...questionColumns(q, i + 1), votingId: v.id });
+          }
+          await snapshotElectorate(tx, v.id, request.user.organizationId, b.house_id);
+        }
+      });
+      const [row] = await db.select().from(votings).where(eq(votings.id, v.id));
+      return { data: await fullRecord(row) };
+    },
+  );
+
+  app.delete(
+    '/voting/:id',
+    { preHandler: requirePermission('votings', 'delete'), schema: { tags, summary: 'Видалити збори без голосів', params, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const [{ n }] = await db.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, v.id));
+      if (n > 0) throw conflict(`Збори з голосами (${n} бюлетенів) не можна видалити: листки опитування й протокол — документи, які треба зберігати.`);
+      await db.delete(votings).where(eq(votings.id, v.id));
+      if (v.protocolMediaId) {
+        const [file] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
+        await removeStored(config.uploadsDir, file?.storedName);
+      }
+      return { data: { id: v.id } };
+    },
+  );
+
+  app.get(
+    '/voting/:id/residents',
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: {
+        tags,
+        summary: 'Співвласники зборів: приміщення, площа, частка, стан бюлетеня',
+        description: 'status: not_voted, partial, voted; search_query — в імені, телефоні, e-mail або номері приміщення.',
+        params,
+        querystring: residentsQuery,
+        response: { 200: z.object({ data: z.array(participantRecord), pagination: paginationSchema, summary: z.record(z.enum(BALLOT_STATUSES), z.number()) }) },
+      },
+    },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const q = request.query;
+      const m = await loadMeeting(db, v);
+      const r = meetingResults(m);
+      let list = participantsOf(v.id, m, r);
+      const summary = { not_voted: 0, partial: 0, voted: 0 };
+      for (const p of list) summary[p.status] += 1;
+      if (q.status) list = list.filter((p) => p.status === q.status);
+      const s = q.search_query.trim().toLowerCase();
+      if (s) list = list.filter((p) => p.name.toLowerCase().includes(s) || (p.email ?? '').includes(s) || (p.phone ?? '').includes(s.replace(/\D/g, '') || '\u0001') || p.units.some((u) => u.number.toLowerCase() === s));
+      return { data: list.slice((q.page - 1) * q.per_page, q.page * q.per_page), pagination: paginate(list.length, q.page, q.per_page), summary };
+    },
+  );
+
+  async function participantOf(votingId: number, memberId: number) {
+    const [p] = await db
+      .select()
+      .from(votingParticipants)
+      .where(and(eq(votingParticipants.votingId, votingId), eq(votingParticipants.memberId, memberId)))
+      .limit(1);
+    if (!p) throw notFound('Такого співвласника серед учасників зборів немає.');
+    return p;
+  }
+
+  await multipartRoutes(app, (mp) => {
+    mp.post(
+      '/voting/:votingId/resident/:residentId/upload_sheet',
+      {
+        preHandler: requirePermission('votings', 'edit'),
+        schema: {
+          tags,
+          summary: 'Паперовий листок опитування співвласника: скан і записані з нього відповіді',
+          description:
+            'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type, answer_<id питання> = for | against, ballot_date (РРРР-ММ-ДД, типово сьогодні), representative, representative_document, ownership_document. Повторний голос з того самого питання — 409.',
+          params: z.object({ votingId: idSchema, residentId: idSchema }),
+          ...multipartDoc,
+        },
+      },
+      async (request) => {
+        const v = await findVoting(request.user, request.params.votingId);
+        const p = await participantOf(v.id, request.params.residentId);
+        const { body, file, discard } = await readForm(request, sheetFields.passthrough(), { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        try {
+          if (!file) throw unprocessable({ file: ['Додайте скан або фото підписаного листка опитування.'] });
+          if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.mime)) throw new HttpError(415, 'Листок опитування — PDF, JPEG або PNG.');
+          const answers: Record<string, 'for' | 'against'> = {};
+          for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+            const match = /^answer_(\d{1,10})$/.exec(key);
+            if (!match) continue;
+            if (value !== 'for' && value !== 'against') throw unprocessable({ [key]: ['Відповідь: «за» або «проти».'] });
+            answers[match[1]] = value;
+          }
+          await checkAnswers(db, v.id, answers, 'answers');
+          const ballotDate = body.ballot_date ?? todayKyiv();
+          checkBallotDate(v, ballotDate);
+          const sheet = await insertMedia(db, config.uploadsDir, request.user, 'document', file);
+          try {
+            await recordBallot(db, v.id, p.id, answers, {
+              channel: 'paper',
+              ballotDate,
+              sheetMediaId: sheet.id,
+              representative: body.representative,
+              representativeDocument: body.representative_document,
+              recordedBy: request.user.id,
+            });
+          } catch (err) {
+            await db.delete(media).where(eq(media.id, sheet.id));
+            throw err;
+          }
+          if (body.ownership_document !== undefined) await db.update(votingParticipants).set({ ownershipDocument: body.ownership_document }).where(eq(votingParticipants.id, p.id));
+        } catch (err) {
+          await discard();
+          throw err;
+        }
+        const m = await loadMeeting(db, v);
+        const [rec] = participantsOf(v.id, m, meetingResults(m)).filter((x) => x.id === p.memberId);
+        return { data: rec };
+      },
+    );
+
+    mp.post(
+      '/voting/:id/protocol',
+      {
+        preHandler: requirePermission('votings', 'edit'),
+        schema: { tags, summary: 'Завантажити підписаний скан протоколу (замінює згенерований)', description: 'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type.', params, ...multipartDoc },
+      },
+      async (request) => {
+        const v = await findVoting(request.user, request.params.id);
+        const { file, discard } = await readForm(request, z.object({ type: z.string().max(50, 'Некоректний тип.').optional() }), { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        if (!file) throw unprocessable({ file: ['Оберіть файл протоколу.'] });
+        if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.mime)) {
+          await discard();
+          throw new HttpError(415, 'Протокол — PDF, JPEG або PNG.');
+        }
+        const row = await insertMedia(db, config.uploadsDir, request.user, 'document', file);
+        await db.update(votings).set({ protocolMediaId: row.id, updatedAt: new Date() }).where(eq(votings.id, v.id));
+        if (v.protocolMediaId) {
+          const [old] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
+          await removeStored(config.uploadsDir, old?.storedName);
+        }
+        const [fresh] = await db.select().from(votings).where(eq(votings.id, v.id));
+        return { data: await fullRecord(fresh) };
+      },
+    );
+  });
+
+  app.get(
+    '/voting/:id/protocol',
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: {
+        tags,
+        summary: 'Протокол зборів: завантажений підписаний скан або згенерований PDF',
+        description: 'generated=1 — згенерований PDF навіть тоді, коли є підписаний скан.',
+        params,
+        querystring: z.object({ generated: z.enum(['0', '1'], { error: 'generated: 0 або 1.' }).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const v = await findVoting(request.user, request.params.id);
+      if (v.protocolMediaId && request.query.generated !== '1') {
+        const [file] = await db.select().from(media).where(eq(media.id, v.protocolMediaId)).limit(1);
+        if (file) return sendStored(reply, config.uploadsDir, file, 'attachment');
+      }
+      const m = await loadMeeting(db, v);
+      const h = await houseOf(v.houseId);
+      const pdf = await protocolPdf(m, meetingResults(m), h.address);
+      const name = `Протокол зборів ${v.meetingDate}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="protocol-${v.id}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.delete(
+    '/voting/:id/protocol',
+    { preHandler: requirePermission('votings', 'edit'), schema: { tags, summary: 'Прибрати завантажений скан протоколу', params, response: { 200: z.object({ data: votingRecord }) } } },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      if (!v.protocolMediaId) throw notFound('Підписаний скан протоколу не завантажено.');
+      await db.update(votings).set({ protocolMediaId: null, updatedAt: new Date() }).where(eq(votings.id, v.id));
+      const [old] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
+      await removeStored(config.uploadsDir, old?.storedName);
+      const [fresh] = await db.select().from(votings).where(eq(votings.id, v.id));
+      return { data: await fullRecord(fresh) };
+    },
+  );
+
+  app.get(
+    '/voting/:id/ballots/:ballotId/sheet',
+    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Скан паперового листка', params: z.object({ id: idSchema, ballotId: idSchema }) } },
+    async (request, reply) => {
+      const v = await findVoting(request.user, request.params.id);
+      const [row] = await db
+        .select({ file: media })
+        .from(votingBallots)
+        .innerJoin(media, eq(media.id, votingBallots.sheetMediaId))
+        .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.id, request.params.ballotId)))
+        .limit(1);
+      if (!row) throw notFound('Скан листка не знайдено.');
+      return sendStored(reply, config.uploadsDir, row.file, 'inline');
+    },
+  );
+
+  app.delete(
+    '/voting/:id/ballots/:ballotId',
+    {
+      preHandler: requirePermission('votings', 'edit'),
+      schema: { tags, summary: 'Анулювати бюлетень (помилково записаний листок або непідписаний електронний голос)', params: z.object({ id: idSchema, ballotId: idSchema }), response: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
+    },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const [row] = await db
+        .delete(votingBallots)
+        .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.id, request.params.ballotId)))
+        .returning();
+      if (!row) throw notFound('Бюлетень не знайдено.');
+      if (row.sheetMediaId) {
+        const [file] = await db.delete(media).where(eq(media.id, row.sheetMediaId)).returning();
+        await removeStored(config.uploadsDir, file?.storedName);
+      }
+      return { data: { id: row.id } };
+    },
+  );
+
+  app.post(
+    '/voting/:id/replay-notification',
+    {
+      preHandler: requirePermission('votings', 'edit'),
+      schema: {
+        tags,
+        summary: 'Надіслати запрошення з посиланням тим, хто ще не голосував',
+        description: `Не частіше ніж раз на ${NOTIFY_INTERVAL_MS / 3600_000} год (429 з Retry-After). E-mail, а без нього — SMS.`,
+        params,
+        response: { 200: z.object({ data: z.object({ sent: z.number(), skipped: z.number(), next_allowed_at: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const m = await loadMeeting(db, v);
+      const h = await houseOf(v.houseId);
+      return { data: await sendInvitations(app, m, meetingResults(m), h.address, deeplinkOf(config.publicUrl, v.linkToken)) };
+    },
+  );
+
+  app.get(
+    '/voting/:id/deeplink',
+    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Посилання для голосування співвласників', params, response: { 200: z.object({ deeplink: z.string() }) } } },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      return { deeplink: deeplinkOf(config.publicUrl, v.linkToken) };
+    },
+  );
+};
