@@ -17,6 +17,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // As in vite.config.ts: one copy of the rich text editor's core.
+        resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
         test: {
           name: 'web',
           environment: 'jsdom',

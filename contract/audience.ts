@@ -23,13 +23,20 @@ export const audienceRecord = {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** 2026-02-30 is not a day, although Date would roll it over to March. */
+function realCalendarDay(v: string): boolean {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** A moment in ISO 8601 (a date alone is its midnight UTC). */
 export const dateTime = (label: string) =>
   z
     .string({ error: `Поле «${label}» має бути датою.` })
     .trim()
     .regex(ISO_DATE, `Поле «${label}»: некоректна дата.`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `Поле «${label}»: некоректна дата.`)
+    .refine((v) => !Number.isNaN(Date.parse(v)) && realCalendarDay(v), `Поле «${label}»: некоректна дата.`)
     .transform((v) => new Date(v))
     .refine((d) => d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100, `Поле «${label}»: дата поза межами 2000–2100 років.`);
 

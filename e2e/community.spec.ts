@@ -73,3 +73,25 @@ test.describe('Документи', () => {
     expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
   });
 });
+
+test.describe('Попередня версія кабінету', () => {
+  test('список сторінок /dashboard_old веде до сучасних розділів', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/dashboard_old');
+    await expect(page.getByTestId('header-title')).toHaveText('Попередня версія кабінету');
+    for (const name of ['Додати новину', 'Оголошення мешканців', 'Контакти комплексу', 'Знижки від партнерів', 'Камери спостереження', 'Оголошення']) {
+      await expect(page.getByRole('link', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
+    }
+    await screenshot(page, 'legacy-index');
+    await page.getByRole('link', { name: 'Оголошення /dashboard_old/Notice' }).click();
+    await expect(page).toHaveURL(/\/Announcements$/);
+    await expect(page.getByTestId('header-title')).toHaveText('Оголошення');
+
+    await page.goto('/dashboard_old/AddNews');
+    await expect(page).toHaveURL(/\/News\/create$/);
+    await expect(page.getByTestId('header-title')).toHaveText('Нова новина');
+    await page.goto('/dashboard_old/Security-cameras');
+    await expect(page.getByTestId('header-title')).toHaveText('Камери спостереження');
+    await expect(rows(page).filter({ hasText: 'Вхід до секції 1' })).toBeVisible();
+  });
+});

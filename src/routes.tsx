@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { Area } from '../contract/permissions';
+import { LEGACY_PAGES, legacyPath } from './pages/legacy/legacyPages';
 
 /** Route middleware, as the spec names it: `auth` = signed in; `customAuth` = forced password change and permissions. */
 export type Middleware = 'auth' | 'customAuth';
@@ -21,7 +22,7 @@ const page = (path: string, area: Area | undefined, load: AppRoute['load']) =>
   route({ path, layout: 'default', middleware: ['auth', 'customAuth'], area, load });
 
 /** The one route table; later features add their screens here. */
-export const ROUTES: AppRoute[] = [
+const SCREENS: AppRoute[] = [
   route({ path: '/ForgetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ForgetPasswordPage') }),
   // The same path serves the e-mailed reset link and the forced change (SPEC.md section 6).
   route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
@@ -63,11 +64,27 @@ export const ROUTES: AppRoute[] = [
   // A co-owner's voting page: no admin login, the meeting's link and a one-time code instead.
   route({ path: '/Vote/:token', layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
   // Legacy area: its addresses keep working and lead to the current screens.
-  page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
+  page('/dashboard_old', undefined, () => import('./pages/legacy/LegacyIndex')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
   page('/dashboard_old/Disconts', 'discounts', () => import('./resources/discounts/DiscountList')),
   page('/dashboard_old/Security-cameras', 'cameras', () => import('./resources/cameras/CameraList')),
 ];
+
+const loadLegacyRedirect = () => import('./pages/legacy/LegacyRedirect');
+
+/**
+ * Legacy addresses that lead to a current screen: registered for every legacy page whose target
+ * exists (and that has no screen of its own at the old address), guarded by the target's area.
+ */
+function legacyRedirects(screens: AppRoute[]): AppRoute[] {
+  return LEGACY_PAGES.flatMap((p) => {
+    if (!p.target || findRoute(legacyPath(p), screens)) return [];
+    const target = findRoute(p.target.replace(/:\w+/g, '1'), screens);
+    return target ? [page(legacyPath(p), target.area, loadLegacyRedirect)] : [];
+  });
+}
+
+export const ROUTES: AppRoute[] = [...SCREENS, ...legacyRedirects(SCREENS)];
 
 /** The route that serves a path (as the router matches: case-insensitively, params and optional segments). */
 export function findRoute(path: string, routes: AppRoute[] = ROUTES): AppRoute | undefined {

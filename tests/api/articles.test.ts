@@ -95,6 +95,7 @@ describe('CRUD and shapes', () => {
     expectFieldError(await create({ ...base(), body: '<p>   </p><script>x</script>' }), 'body');
     expectFieldError(await create({ ...base(), status: 'archived' }), 'status');
     expectFieldError(await create({ ...base(), publish_at: 'завтра' }), 'publish_at');
+    expectFieldError(await create({ ...base(), publish_at: '2026-02-30T10:00:00Z' }), 'publish_at');
     expectFieldError(await create({ ...base(), complex_ids: [] }), 'complex_ids');
     expectFieldError(await create({ ...base(), complex_ids: ['abc'] }), 'complex_ids.0');
     expectFieldError(await create({ ...base(), is_emergency: 'так' }), 'is_emergency');

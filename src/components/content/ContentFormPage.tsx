@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { ErrorPage } from '../../layout/ErrorPage';
 import { usePageHeader } from '../../layout/navigation';
 
 function FormToolbar() {
@@ -39,6 +40,7 @@ export function ContentFormPage<T extends RaRecord>({ resource, id, titles, noti
     notify(message, { type: 'success' });
     navigate(afterSave(record));
   };
+  if (id !== undefined && !/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;
   const form = (
     <Card sx={{ maxWidth: 960 }}>
       <SimpleForm toolbar={<FormToolbar />} defaultValues={id ? undefined : createDefaults}>

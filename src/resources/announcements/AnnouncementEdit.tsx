@@ -5,7 +5,7 @@ import type { Announcement } from '../../../contract/announcements';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ContentFormPage } from '../../components/content/ContentFormPage';
 import { useComplexSelection } from '../../layout/complexSelection';
-import { toInstant } from '../articles/ArticleFields';
+import { toInstant } from '../../components/content/instant';
 
 /** /Announcements/create, and /Announcements/{id} — one announcement, open for editing. */
 export default function AnnouncementEdit() {

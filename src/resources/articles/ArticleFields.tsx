@@ -2,10 +2,8 @@ import { Stack } from '@mui/material';
 import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ImageInput } from '../../components/content/ImageInput';
+import { toInstant } from '../../components/content/instant';
 import { RichTextField } from '../../components/content/RichTextField';
-
-/** datetime-local gives local wall time; the API takes an instant. */
-export const toInstant = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
 
 /** Title, rich text, cover, audience, status with publish time, emergency flag. */
 export function ArticleFields() {

@@ -27,13 +27,14 @@ export default function ArticleShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useGetOne<Article>('articles', { id: Number(id) }, { retry: false });
+  const { data, isPending, error } = useGetOne<Article>('articles', { id: Number(id) }, { retry: false, enabled: /^\d+$/.test(id) });
   const loading = useMinimumDelay(isPending);
   const [deleting, setDeleting] = useState(false);
   const { canAccess: canEdit } = useCanAccess({ resource: 'articles', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'articles', action: 'delete' });
   usePageHeader(data?.title ?? translate('resources.articles.title'), '/News');
 
+  if (!/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;
   if (error) return <ErrorPage status={(error as { status?: number }).status ?? 500} message={(error as Error).message} />;
   if (loading || !data) return null;
   return (

@@ -10,7 +10,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
-import { toInstant } from '../articles/ArticleFields';
+import { toInstant } from '../../components/content/instant';
 
 /** /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). */
 export default function DiscountList() {

@@ -6,7 +6,7 @@ import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ContentFormPage } from '../../components/content/ContentFormPage';
 import { ImageInput } from '../../components/content/ImageInput';
 import { useComplexSelection } from '../../layout/complexSelection';
-import { toInstant } from '../articles/ArticleFields';
+import { toInstant } from '../../components/content/instant';
 import { eventPath } from './EventList';
 
 /** /Events/create, and /Events/edit/{id} — without an id it is the create form too (SPEC.md). */

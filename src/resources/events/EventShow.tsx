@@ -20,13 +20,14 @@ export default function EventShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useGetOne<CommunityEvent>('events', { id: Number(id) }, { retry: false });
+  const { data, isPending, error } = useGetOne<CommunityEvent>('events', { id: Number(id) }, { retry: false, enabled: /^\d+$/.test(id) });
   const loading = useMinimumDelay(isPending);
   const [deleting, setDeleting] = useState(false);
   const { canAccess: canEdit } = useCanAccess({ resource: 'events', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'events', action: 'delete' });
   usePageHeader(data?.title ?? translate('resources.events.title'), '/Events');
 
+  if (!/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;
   if (error) return <ErrorPage status={(error as { status?: number }).status ?? 500} message={(error as Error).message} />;
   if (loading || !data) return null;
   return (
