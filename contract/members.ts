@@ -76,6 +76,8 @@ export const residentRoleRecord = z.object({
   code: z.string(),
   name: z.string(),
   holds_share: z.boolean(),
+  /** links with this role that the reader can see */
+  residents_count: z.number().optional(),
 });
 export type ResidentRole = z.infer<typeof residentRoleRecord>;
 

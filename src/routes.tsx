@@ -38,6 +38,7 @@ const SCREENS: AppRoute[] = [
   page('/Roles-departments', 'staff_roles', () => import('./resources/staff-roles/RolesDepartments')),
   page('/Type-requests', 'service_request_types', () => import('./resources/request-types/RequestTypeList')),
   page('/Members', 'members', () => import('./resources/members/MemberList')),
+  page('/Members/roles', 'members', () => import('./resources/members/ResidentRolesPage')),
   page('/Members/:id', 'members', () => import('./resources/members/MemberShow')),
   page('/News', 'articles', () => import('./resources/articles/ArticleList')),
   page('/News/create', 'articles', () => import('./resources/articles/ArticleEdit')),

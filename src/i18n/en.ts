@@ -272,6 +272,14 @@ export const en = {
     },
   },
   resources: {
+    'resident-roles': {
+      name: 'Resident role |||| Resident roles',
+      title: "Residents' roles",
+      holds_share: "Holds an ownership share: votes at co-owners' meetings",
+      no_share: 'No ownership share: does not vote at meetings',
+      hint: "A role is set on the resident's card for each of their units, with the owner's share: the share decides the weight of the vote at co-owners' meetings.",
+      fields: { name: 'Role', meaning: 'What it means', residents_count: 'Residents' },
+    },
     staff: {
       name: 'Staff member |||| Staff',
       title: 'Staff',

@@ -42,6 +42,9 @@ describe('resident roles', () => {
     const otherRoles = (await t.call('GET', `${API}/resident-roles`, { token: await t.login(other.email, other.password) })).json().data;
     expect(otherRoles).toHaveLength(4);
     expect(otherRoles[0].id).not.toBe(roles.owner.id);
+    // A new organization has nobody yet; the demo organization has owners.
+    expect(otherRoles.map((r: { residents_count: number }) => r.residents_count)).toEqual([0, 0, 0, 0]);
+    expect(res.json().data[0].residents_count).toBeGreaterThan(0);
   });
 });
 

@@ -58,8 +58,15 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const roles = await residentRolesOf(db, request.user.organizationId);
+      const counts = await db
+        .select({ roleId: residents.roleId, n: count() })
+        .from(residents)
+        .innerJoin(realty, eq(realty.id, residents.realtyId))
+        .where(residentScope(db, request.user))
+        .groupBy(residents.roleId);
+      const countOf = new Map(counts.map((c) => [c.roleId, c.n]));
       return {
-        data: roles.map((r) => ({ id: r.id, code: r.code, name: r.name, holds_share: r.holdsShare })),
+        data: roles.map((r) => ({ id: r.id, code: r.code, name: r.name, holds_share: r.holdsShare, residents_count: countOf.get(r.id) ?? 0 })),
         pagination: paginate(roles.length, 1, Math.max(roles.length, 1)),
       };
     },
