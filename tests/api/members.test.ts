@@ -187,6 +187,16 @@ describe('members list', () => {
     expectErrorBody(await t.call('DELETE', `${M}/${m.id}`, { token }), 409);
   });
 
+  it('refuses a delete to a role without members.delete (403) and keeps the member', async () => {
+    const unit = await makeUnit(t, (await makeHouse(t, cityId, complexB)).id, `d${uid()}`.slice(0, 10));
+    const m = await createOk({ name: `Без права видалення ${tag}`, realty_id: unit.id });
+    const clerk = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view', 'create', 'edit'] }, complexIds: [complexB] });
+    const token = await t.login(clerk.email, clerk.password);
+    expect((await t.call('GET', `${M}/${m.id}`, { token })).statusCode).toBe(200);
+    expectErrorBody(await t.call('DELETE', `${M}/${m.id}`, { token }), 403);
+    expect((await t.call('GET', `${M}/${m.id}`, { token: admin })).statusCode).toBe(200);
+  });
+
   it('needs a token', async () => {
     expectErrorBody(await t.call('GET', M), 401);
   });
