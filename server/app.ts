@@ -34,12 +34,18 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { createLocalLiveBus, createPgLiveBus, type LiveBus } from './lib/live.ts';
+import { liveStreamRoutes, liveTicketRoutes } from './modules/live/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { linkChatRoutes } from './modules/serviceRequests/linkChat.ts';
+import { serviceRequestRoutes } from './modules/serviceRequests/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
     delivery: Delivery;
+    live: LiveBus;
   }
 }
 
@@ -70,6 +76,11 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('delivery', createDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+
+  // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
+  const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);
+  app.decorate('live', live);
+  app.addHook('onClose', async () => live.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,6 +115,7 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
   await app.register(
     async (api) => {
       await api.register(publicAuthRoutes);
+      await api.register(liveStreamRoutes);
       await api.register(async (secured) => {
         await secured.register(requireAuth, { db: database.db });
         await secured.register(sessionRoutes);
@@ -128,10 +140,15 @@ export async function buildApp({ config, database, logger = false, spaDir }: Bui
         await secured.register(announcementRoutes);
         await secured.register(eventRoutes);
         await secured.register(advertisementRoutes);
+        await secured.register(serviceRequestRoutes);
+        await secured.register(notificationRoutes);
+        await secured.register(liveTicketRoutes);
       });
     },
     { prefix: API_PREFIX },
   );
+  // The staff chat by link (SPEC.md: /api/staff/chat/{token}): its token is its only credential.
+  await app.register(linkChatRoutes, { prefix: '/api/staff' });
 
   const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;
   if (indexHtml && spaDir) {
