@@ -57,6 +57,7 @@ export const RESOURCES = {
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
   events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
+  'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -25,6 +25,7 @@ import advertisements from './resources/advertisements';
 import announcements from './resources/announcements';
 import articles from './resources/articles';
 import events from './resources/events';
+import serviceRequests from './resources/service-requests';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -89,6 +90,7 @@ export function App() {
         <Resource {...announcements} />
         <Resource {...events} />
         <Resource {...advertisements} />
+        <Resource {...serviceRequests} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

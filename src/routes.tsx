@@ -51,6 +51,11 @@ export const ROUTES: AppRoute[] = [
   page('/Advertisements', 'advertisements', () => import('./resources/advertisements/AdvertisementList')),
   page('/Advertisements/create', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
   page('/Advertisements/:id', 'advertisements', () => import('./resources/advertisements/AdvertisementEdit')),
+  page('/Requests', 'service_requests', () => import('./resources/service-requests/RequestList')),
+  page('/Requests/create', 'service_requests', () => import('./resources/service-requests/RequestCreate')),
+  page('/Requests/:id', 'service_requests', () => import('./resources/service-requests/RequestShow')),
+  // The staff chat by link: the link's token is the only credential, in the bare chat layout.
+  route({ path: '/Chat/:token?', layout: 'chat', middleware: [], load: () => import('./pages/StaffChatPage') }),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/HomeRedirect')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
