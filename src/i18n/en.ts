@@ -340,6 +340,7 @@ export const en = {
       edit_title: 'Edit request type',
       empty: 'There are no request types yet.',
       fields: {
+        deadline_hours: 'Time to deadline, hours',
         name: 'Name',
         description: 'Description',
         role_ids: 'Roles that handle it',
@@ -347,7 +348,7 @@ export const en = {
         staff_ids: 'Default assignees',
         staff: 'Default assignees',
       },
-      hints: { staff: 'When roles are chosen, an assignee must hold one of them.' },
+      hints: { deadline: 'Empty — 72 hours from when the request is made.', staff: 'When roles are chosen, an assignee must hold one of them.' },
       filters: { search: 'Search by name', role: 'Role' },
       notifications: { created: 'Request type added', updated: 'Changes saved', deleted: 'Request type deleted' },
     },

@@ -107,6 +107,22 @@ describe('create, read, update, delete', () => {
     expect(got.json().data.id).toBe(a.id);
   });
 
+  it('takes the deadline hours of a type from the types API, and refuses a bad value', async () => {
+    const T = `${API}/service-request-types`;
+    const created = await t.call('POST', T, { token: admin, body: { name: `Покрівля ${uid()}`, deadline_hours: '6' } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data.deadline_hours).toBe(6);
+    expectFieldError(await t.call('POST', T, { token: admin, body: { name: `Покрівля ${uid()}`, deadline_hours: 0 } }), 'deadline_hours');
+    const before = Date.now();
+    const r = await createOk({ type_id: created.json().data.id });
+    expect(new Date(r.deadline).getTime() - before).toBeGreaterThanOrEqual(6 * 3600_000 - 1000);
+    expect(new Date(r.deadline).getTime() - before).toBeLessThan(6 * 3600_000 + 60_000);
+    const cleared = await t.call('PUT', `${T}/${created.json().data.id}`, { token: admin, body: { name: created.json().data.name, deadline_hours: '' } });
+    expect(cleared.json().data.deadline_hours).toBeNull();
+    const fallback = await createOk({ type_id: created.json().data.id });
+    expect(new Date(fallback.deadline).getTime() - Date.now()).toBeGreaterThan(71 * 3600_000);
+  });
+
   it('numbers requests without gaps or repeats when they are created at the same moment', async () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => t.call('POST', R, { token: admin, body: base() })));
     const numbers = results.map((r) => r.json().data.number as number).sort((x, y) => x - y);
