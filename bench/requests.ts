@@ -18,6 +18,7 @@ import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
+import { importReferenceData } from '../server/db/importReference.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
@@ -37,6 +38,7 @@ async function main() {
   const source = config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') } as const);
   const database = await openDatabase(source);
   const { db } = database;
+  await importReferenceData(db);
   await seedIfEmpty(db, config);
 
   const started = Date.now();
@@ -65,19 +67,20 @@ async function main() {
     with h as (select id, row_number() over (order by id) - 1 as k, organization_id from houses),
          hc as (select count(*) as n from houses),
          t as (select array_agg(id order by id) as ids from service_request_types),
-         u as (select array_agg(id order by id) as ids from users)
+         u as (select array_agg(id order by id) as ids from users),
+         m as (select coalesce(max(number), 0) as last from service_requests)
     insert into service_requests (organization_id, number, type_id, house_id, text, stage, priority, deadline, responsible_id, performer_id, search, created_at, updated_at)
-    select h.organization_id, g, t.ids[1 + g % array_length(t.ids, 1)], h.id,
+    select h.organization_id, m.last + g, t.ids[1 + g % array_length(t.ids, 1)], h.id,
       (${textArray})[1 + g % 8] || ' №' || g,
       (array['new','underReview','executor','done'])[1 + g % 4],
       (array['low','normal','normal','high','urgent'])[1 + g % 5],
       now() - make_interval(hours => g % 8760) + interval '72 hours',
       u.ids[1 + g % array_length(u.ids, 1)],
       case when g % 4 >= 2 then u.ids[1 + (g + 1) % array_length(u.ids, 1)] end,
-      lower('№' || g || ' ' || (${textArray})[1 + g % 8] || ' №' || g),
+      lower('№' || (m.last + g) || ' ' || (${textArray})[1 + g % 8] || ' №' || g),
       now() - make_interval(hours => g % 8760), now()
     from generate_series(1, ${REQUESTS}) g
-    cross join hc cross join t cross join u
+    cross join hc cross join t cross join u cross join m
     join h on h.k = g % hc.n`);
   await db.execute(sql`insert into service_request_counters (organization_id, last_number) select organization_id, max(number) from service_requests group by organization_id
     on conflict (organization_id) do update set last_number = excluded.last_number`);

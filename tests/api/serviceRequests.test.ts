@@ -13,6 +13,7 @@ import {
   serviceRequestHistory,
   serviceRequests,
   serviceRequestTypes,
+  userComplexes,
   users,
 } from '../../server/db/schema.ts';
 import { ADMIN, API, createUser, expectErrorBody, expectFieldError, STAFF, type TestApp, setupApp, uid } from './helpers.ts';
@@ -207,6 +208,19 @@ describe('stages', () => {
       const [row] = await t.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
       expect(row.stage).toBe(from);
     }
+  });
+
+  it('still moves a request whose type was deleted or whose performer no longer works in its complex', async () => {
+    const moved = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const r = await createOk({ performer_id: moved.id });
+    await t.db.update(serviceRequests).set({ typeId: null }).where(eq(serviceRequests.id, r.id));
+    await t.db.delete(userComplexes).where(eq(userComplexes.userId, moved.id));
+    const res = await put(r.id, { stage: 'underReview' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ stage: 'underReview', type_id: null, performer_id: moved.id });
+    // Choosing that colleague anew is refused.
+    const other = await createOk();
+    expectFieldError(await put(other.id, { performer_id: moved.id }), 'performer_id');
   });
 
   it('needs a performer to enter executor, and records the whole path in the history', async () => {

@@ -49,7 +49,7 @@ const HOUR = 3600 * 1000;
 
 /** Field values after the checks: everything a request row needs besides its number and stage. */
 interface Checked {
-  typeId: number;
+  typeId: number | null;
   houseId: number;
   complexId: number | null;
   address: string;
@@ -72,15 +72,20 @@ interface Checked {
 async function check(
   db: Reader,
   user: CurrentUser,
-  v: { type_id: number; house_id: number; realty_id: number | null; member_id: number | null; responsible_id: number | null; performer_id: number | null; media_ids: number[] },
+  v: { type_id: number | null; house_id: number; realty_id: number | null; member_id: number | null; responsible_id: number | null; performer_id: number | null; media_ids: number[] },
+  /** What an update leaves as it was: kept even if it would not be chosen today (a deleted type, a moved colleague). */
+  kept: { typeId?: number | null; staff?: (number | null)[] } = {},
 ): Promise<Checked> {
   const errors: Record<string, string[]> = {};
-  const [type] = await db
-    .select({ id: serviceRequestTypes.id, deadlineHours: serviceRequestTypes.deadlineHours })
-    .from(serviceRequestTypes)
-    .where(and(eq(serviceRequestTypes.organizationId, user.organizationId), eq(serviceRequestTypes.id, v.type_id)))
-    .limit(1);
-  if (!type) errors.type_id = ['Тип заявки не знайдено.'];
+  const [type] =
+    v.type_id === null
+      ? []
+      : await db
+          .select({ id: serviceRequestTypes.id, deadlineHours: serviceRequestTypes.deadlineHours })
+          .from(serviceRequestTypes)
+          .where(and(eq(serviceRequestTypes.organizationId, user.organizationId), eq(serviceRequestTypes.id, v.type_id)))
+          .limit(1);
+  if (!type && !(v.type_id === kept.typeId && 'typeId' in kept)) errors.type_id = ['Тип заявки не знайдено.'];
   const [house] = await selectHouses(db)
     .where(and(houseScope(user), eq(houses.id, v.house_id)))
     .limit(1);
@@ -112,7 +117,7 @@ async function check(
   const staff = await handlingStaff(db, user.organizationId, staffIds);
   for (const field of ['responsible_id', 'performer_id'] as const) {
     const id = v[field];
-    if (id === null) continue;
+    if (id === null || kept.staff?.includes(id)) continue;
     const s = staff.find((x) => x.id === id);
     if (!s) errors[field] = ['Працівника не знайдено або він не працює із заявками.'];
     else if (house && !worksIn(s, complexId)) errors[field] = [`${s.name} не працює в комплексі цього будинку.`];
@@ -121,7 +126,7 @@ async function check(
   const files = await attachableMedia(db, user.organizationId, mediaIds);
   if (files.length !== mediaIds.length) errors.media_ids = ['Файл не знайдено. Завантажте фото або PDF ще раз.'];
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  const defaults = await db.select({ userId: serviceRequestTypeStaff.userId }).from(serviceRequestTypeStaff).where(eq(serviceRequestTypeStaff.typeId, v.type_id));
+  const defaults = v.type_id === null ? [] : await db.select({ userId: serviceRequestTypeStaff.userId }).from(serviceRequestTypeStaff).where(eq(serviceRequestTypeStaff.typeId, v.type_id));
   return {
     typeId: v.type_id,
     houseId: v.house_id,
@@ -134,7 +139,7 @@ async function check(
     responsibleId: v.responsible_id,
     performerId: v.performer_id,
     mediaIds,
-    typeDeadlineHours: type!.deadlineHours,
+    typeDeadlineHours: type?.deadlineHours ?? null,
     typeDefaultStaff: defaults.map((d) => d.userId),
   };
 }
@@ -247,7 +252,7 @@ export async function moveStage(
 export async function updateRequest(db: Db, live: LiveBus, user: CurrentUser, actor: Actor, row: RequestRow, input: ServiceRequestUpdate): Promise<void> {
   const currentMedia = await db.select({ id: serviceRequestMedia.mediaId }).from(serviceRequestMedia).where(eq(serviceRequestMedia.requestId, row.id));
   const merged = {
-    type_id: input.type_id ?? row.typeId ?? 0,
+    type_id: input.type_id ?? row.typeId,
     house_id: input.house_id ?? row.houseId,
     realty_id: input.realty_id !== undefined ? input.realty_id : row.realtyId,
     member_id: input.member_id !== undefined ? input.member_id : row.memberId,
@@ -260,8 +265,7 @@ export async function updateRequest(db: Db, live: LiveBus, user: CurrentUser, ac
     if (input.realty_id === undefined) merged.realty_id = null;
     if (input.member_id === undefined) merged.member_id = null;
   }
-  if (merged.type_id === 0) throw unprocessable({ type_id: ['Оберіть тип заявки.'] });
-  const c = await check(db, user, merged);
+  const c = await check(db, user, merged, { typeId: row.typeId, staff: [row.responsibleId, row.performerId] });
   const text = input.text ?? row.text;
   const changesStage = input.stage !== undefined && input.stage !== row.stage;
   const notified = await db.transaction(async (tx) => {
