@@ -281,6 +281,21 @@ describe('list filters and sorts', () => {
     expect(await q('created_to=2020-01-01')).toEqual([]);
   });
 
+  it('keeps the total right while paging: a create, a stage move and a delete change it at once', async () => {
+    const w = `лічильник${uid()}`;
+    const total = async (extra = '') => (await list(`search_query=${w}&per_page=1${extra}`)).json().main_data.total as number;
+    const first = await createOk({ text: `Перший ${w}` });
+    expect(await total()).toBe(1);
+    expect(await total('&page=2')).toBe(1);
+    const second = await createOk({ text: `Другий ${w}` });
+    expect(await total()).toBe(2);
+    expect(await total('&stage=underReview')).toBe(0);
+    await put(second.id, { stage: 'underReview' });
+    expect(await total('&stage=underReview')).toBe(1);
+    await t.call('DELETE', `${R}/${first.id}`, { token: admin });
+    expect(await total()).toBe(1);
+  });
+
   it('sorts by created (newest first), deadline and stage', async () => {
     const q = (s: string) => list(`search_query=${encodeURIComponent(word)}&${s}`).then(ids);
     expect(await q('')).toEqual([c.id, b.id, a.id]);

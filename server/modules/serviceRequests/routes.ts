@@ -57,6 +57,7 @@ import {
   worksIn,
   type RequestRow,
 } from './records.ts';
+import { ListCountCache } from './countCache.ts';
 import { announce, createRequest, houseComplex, postMessage, updateRequest, type Actor } from './service.ts';
 
 const tags = ['service-requests'];
@@ -95,6 +96,7 @@ const kyivDay = (d: string) => sql`(${d}::date)::timestamp AT TIME ZONE 'Europe/
  */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, live } = app;
+  const counts = new ListCountCache(live);
 
   const actorOf = async (user: CurrentUser): Promise<Actor> => {
     const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id)).limit(1);
@@ -189,8 +191,20 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
               : sort === 'id'
                 ? []
                 : [dir(serviceRequests.createdAt)];
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(serviceRequests).where(where),
+      // The total depends on the filters and the user's scope, not on the page or the sort.
+      const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = q;
+      const countKey = JSON.stringify([user.complexIds, filters]);
+      const cached = counts.get(user.organizationId, countKey);
+      const [total, rows] = await Promise.all([
+        cached ??
+          db
+            .select({ total: count() })
+            .from(serviceRequests)
+            .where(where)
+            .then(([r]) => {
+              counts.set(user.organizationId, countKey, r.total);
+              return r.total;
+            }),
         selectRequests(db)
           .where(where)
           .orderBy(...keys, dir(serviceRequests.id))
@@ -287,6 +301,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await createRequest(db, live, request.user, await actorOf(request.user), request.body);
+      counts.invalidate(request.user.organizationId);
       return { data: await detail(request.user, id) };
     },
   );
@@ -308,6 +323,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findRow(request.user, request.params.id);
       await updateRequest(db, live, request.user, await actorOf(request.user), row, request.body);
+      counts.invalidate(request.user.organizationId);
       return { data: await detail(request.user, row.id) };
     },
   );
@@ -322,6 +338,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findRow(request.user, request.params.id);
       const complexId = await houseComplex(db, row.houseId);
       await db.delete(serviceRequests).where(eq(serviceRequests.id, row.id));
+      counts.invalidate(row.organizationId);
       await announce(live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'deleted', notified: [] });
       return { message: 'Заявку видалено.' };
     },
