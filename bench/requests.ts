@@ -155,7 +155,7 @@ async function main() {
       });
     }),
   );
-  console.log(`\n${SUBSCRIBERS} SSE subscribers connected in ${((Date.now() - openStart) / 1000).toFixed(1)} s; server counts ${app.live.subscriberCount()}`);
+  console.log(`\n${SUBSCRIBERS} SSE subscribers connected in ${((Date.now() - openStart) / 1000).toFixed(1)} s`);
 
   for (let k = 0; k < MESSAGES; k++) {
     const form = new FormData();

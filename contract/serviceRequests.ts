@@ -46,11 +46,18 @@ const nullableId = z.preprocess(
   idSchema.nullable(),
 );
 
+/** Years a date of the product can have: PostgreSQL has no year 0, and nothing is planned for centuries. */
+export const plausibleYear = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= 2000 && year <= 2100;
+};
+
 const deadlineSchema = z.preprocess(
   (v) => (v === '' ? null : v),
   z.iso
     .datetime({ offset: true, error: 'Термін — дата й час у форматі ISO 8601.' })
     .or(z.iso.date({ error: 'Термін — дата й час у форматі ISO 8601.' }))
+    .refine(plausibleYear, 'Термін — між 2000 і 2100 роками.')
     .nullable(),
 );
 

@@ -165,6 +165,9 @@ describe('create, read, update, delete', () => {
     expectFieldError(await list('sort=colour'), 'sort');
     expectFieldError(await list('stage=lost'), 'stage.0');
     expectFieldError(await list('created_from=01.02.2026'), 'created_from');
+    expectFieldError(await list('created_from=0000-01-01'), 'created_from');
+    expectFieldError(await list('created_to=2026-02-30'), 'created_to');
+    expectFieldError(await put(r.id, { deadline: '0000-01-01T00:00:00Z' }), 'deadline');
     expect((await t.call('DELETE', `${R}/${r.id}`, { token: admin })).statusCode).toBe(200);
     expectErrorBody(await t.call('GET', `${R}/${r.id}`, { token: admin }), 404);
     expectErrorBody(await t.call('GET', `${R}/abc`, { token: admin }), 422);

@@ -15,6 +15,7 @@ import {
   serviceRequestInput,
   serviceRequestRecord,
   serviceRequestUpdate,
+  plausibleYear,
   type ServiceRequestDetail,
 } from '../../../contract/serviceRequests.ts';
 import {
@@ -67,7 +68,7 @@ const MAX_CHAT_FILES = 5;
 
 const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]);
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'Прострочені: 1 або 0.' }).transform((v) => v === '1' || v === 'true');
-const day = z.iso.date({ error: 'Дата — у форматі РРРР-ММ-ДД.' });
+const day = z.iso.date({ error: 'Дата — у форматі РРРР-ММ-ДД.' }).refine(plausibleYear, 'Дата — між 2000 і 2100 роками.');
 
 export const requestListQuery = listQuery.extend({
   sort: z.enum([...REQUEST_SORTS, 'created'], { error: 'Сортування можливе за: created_at, deadline, stage, number, id.' }).default('created_at'),
