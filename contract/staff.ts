@@ -104,6 +104,13 @@ export type StaffForm = z.infer<typeof staffForm>;
 export const requestTypeInput = z.object({
   name: text('Назва типу', { min: 2, max: 100 }),
   description: text('Опис', { max: 1000 }).default(''),
+  /** Hours a new request of the type has until its deadline; empty: the product default. */
+  deadline_hours: z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z.number({ error: 'Термін виконання — кількість годин.' }).int('Термін виконання — ціла кількість годин.').min(1, 'Термін виконання — щонайменше 1 година.').max(24 * 365, 'Термін виконання — не більше року.').nullable(),
+    )
+    .default(null),
   role_ids: z.array(idSchema, { error: 'Ролі — список ідентифікаторів.' }).max(100).default([]),
   staff_ids: z.array(idSchema, { error: 'Працівники — список ідентифікаторів.' }).max(100).default([]),
 });
@@ -113,6 +120,7 @@ export const requestTypeRecord = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
+  deadline_hours: z.number().nullable(),
   role_ids: z.array(z.number()),
   roles: z.array(option),
   staff_ids: z.array(z.number()),

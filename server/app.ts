@@ -43,12 +43,18 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { votingRoutes } from './modules/voting/routes.ts';
 import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './modules/voting/publicRoutes.ts';
 import type { SignatureProvider } from './modules/voting/signature.ts';
+import { createLocalLiveBus, createPgLiveBus, type LiveBus } from './lib/live.ts';
+import { liveStreamRoutes, liveTicketRoutes } from './modules/live/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { linkChatRoutes } from './modules/serviceRequests/linkChat.ts';
+import { serviceRequestRoutes } from './modules/serviceRequests/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
     delivery: Delivery;
+    live: LiveBus;
   }
 }
 
@@ -81,6 +87,11 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('delivery', createDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+
+  // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
+  const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);
+  app.decorate('live', live);
+  app.addHook('onClose', async () => live.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,6 +126,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   await app.register(
     async (api) => {
       await api.register(publicAuthRoutes);
+      await api.register(liveStreamRoutes);
       await api.register(async (secured) => {
         await secured.register(requireAuth, { db: database.db });
         await secured.register(sessionRoutes);
@@ -146,12 +158,17 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
         await secured.register(discountRoutes);
         await secured.register(cameraRoutes);
         await secured.register(votingRoutes, { signatureProviders });
+        await secured.register(serviceRequestRoutes);
+        await secured.register(notificationRoutes);
+        await secured.register(liveTicketRoutes);
       });
     },
     { prefix: API_PREFIX },
   );
   // The co-owner's voting page calls these without an admin login (a one-time code instead).
   await app.register(publicVotingRoutes, { prefix: PUBLIC_VOTING_PREFIX, signatureProviders });
+  // The staff chat by link (SPEC.md: /api/staff/chat/{token}): its token is its only credential.
+  await app.register(linkChatRoutes, { prefix: '/api/staff' });
 
   const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;
   if (indexHtml && spaDir) {

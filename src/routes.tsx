@@ -64,6 +64,11 @@ const SCREENS: AppRoute[] = [
   page('/Voting/:id/participants', 'votings', () => import('./resources/voting/VotingParticipants')),
   // A co-owner's voting page: no admin login, the meeting's link and a one-time code instead.
   route({ path: '/Vote/:token', layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
+  page('/Requests', 'service_requests', () => import('./resources/service-requests/RequestList')),
+  page('/Requests/create', 'service_requests', () => import('./resources/service-requests/RequestCreate')),
+  page('/Requests/:id', 'service_requests', () => import('./resources/service-requests/RequestShow')),
+  // The staff chat by link: the link's token is the only credential, in the bare chat layout.
+  route({ path: '/Chat/:token?', layout: 'chat', middleware: [], load: () => import('./pages/StaffChatPage') }),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/legacy/LegacyIndex')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

@@ -22,6 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (postgres driver only): the live updates listen on it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function openDatabase(source: DatabaseSource, options: { migrate?: 
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (runMigrations) await migratePg(db as never, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', url: source.url, close: () => pool.end() };
   }
   if (source.dataDir) fs.mkdirSync(source.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: pgliteExtensions });

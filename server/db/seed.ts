@@ -7,6 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { residentRolesOf } from '../modules/members/roles.ts';
 import { snapshotElectorate } from '../modules/voting/meeting.ts';
 import { votingAnswers, votingBallots, votingParticipants, votingQuestions, votings } from './schema.ts';
+import { REQUEST_STAGES } from '../../contract/serviceRequests.ts';
+import { formatAddress } from '../modules/houses/address.ts';
+import { selectHouses } from '../modules/houses/records.ts';
+import { searchText as requestSearchText } from '../modules/serviceRequests/records.ts';
 import {
   advertisements,
   announcementComplexes,
@@ -29,6 +33,11 @@ import {
   organizations,
   realty,
   residents,
+  notifications,
+  serviceRequestComments,
+  serviceRequestCounters,
+  serviceRequestHistory,
+  serviceRequests,
   serviceRequestTypeRoles,
   serviceRequestTypes,
   serviceRequestTypeStaff,
@@ -236,6 +245,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     await seedDemoStaff(tx, org.id, created, config);
     await seedDemoCommunity(tx, org.id, adminUser.id, created);
     await seedDemoVoting(tx, org.id, adminUser.id);
+    await seedDemoRequests(tx, org.id, created);
   });
   return true;
 }
@@ -592,4 +602,114 @@ export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId
       questions.map((q, k) => ({ ballotId: ballot.id, votingId: meeting.id, participantId: p.id, questionId: q.id, answer: (i + k) % 5 === 4 ? ('against' as const) : ('for' as const) })),
     );
   }
+}
+
+// ── service requests ──
+
+const DEMO_REQUEST_TEXTS: Record<string, string[]> = {
+  'Сантехніка': [
+    'Тече змішувач на кухні, вода капає навіть у закритому положенні.',
+    'Засмітилась каналізація у ванній, вода не йде.',
+    'Протікає стеля у ванній — схоже, від сусідів згори.',
+    'Слабкий тиск гарячої води в усій квартирі.',
+  ],
+  'Електрика': [
+    'Не працює освітлення на сходовій клітині 5-го поверху.',
+    'Іскрить розетка в коридорі квартири.',
+    'Вибиває автомат у щитку на поверсі.',
+  ],
+  'Ліфт': ['Ліфт зупиняється між поверхами, чути скрегіт.', 'Не працює кнопка виклику ліфта на 3-му поверсі.'],
+  'Прибирання території': ['Біля під’їзду не вивезли сміття вже третій день.', 'Сходи не прибирались тиждень, просимо перевірити графік.'],
+  'Перепустки та паркінг': ['Потрібна гостьова перепустка на паркінг на суботу.', 'Чужий автомобіль стоїть на моєму паркомісці.'],
+};
+const DEMO_STAGE_PLAN = ['new', 'new', 'underReview', 'executor', 'executor', 'done', 'done', 'underReview'] as const;
+
+/**
+ * A few dozen requests in the first three demo complexes, across every stage, with their history
+ * and some messages in both chats; a few unread notifications for the admin.
+ */
+export async function seedDemoRequests(tx: Tx, organizationId: number, demoComplexes: { id: number }[]) {
+  const staff = await tx.select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.organizationId, organizationId));
+  const admin = staff.find((u) => u.isAdmin);
+  const engineer = staff.find((u) => u.email === 'engineer@demo.ua');
+  const dispatcher = staff.find((u) => u.email === DEMO_STAFF.email);
+  if (!admin || !engineer || !dispatcher) return;
+  const types = await tx.select({ id: serviceRequestTypes.id, name: serviceRequestTypes.name }).from(serviceRequestTypes).where(eq(serviceRequestTypes.organizationId, organizationId));
+  const flats = await tx
+    .select({ realtyId: realty.id, number: realty.number, houseId: realty.houseId, complexId: houses.complexId, memberId: members.id, memberName: members.name })
+    .from(residents)
+    .innerJoin(realty, eq(realty.id, residents.realtyId))
+    .innerJoin(houses, eq(houses.id, realty.houseId))
+    .innerJoin(members, eq(members.id, residents.memberId))
+    .where(eq(realty.organizationId, organizationId))
+    .orderBy(asc(realty.id));
+  const inDemo = flats.filter((f) => demoComplexes.slice(0, 3).some((c) => c.id === f.complexId));
+  if (inDemo.length === 0 || types.length === 0) return;
+  const houseRows = await selectHouses(tx).where(eq(houses.organizationId, organizationId));
+  const addressOf = new Map(houseRows.map((h) => [h.id, formatAddress(h)]));
+  const now = Date.now();
+  const HOUR = 3600 * 1000;
+  const count = 36;
+  for (let i = 0; i < count; i++) {
+    const type = types[i % types.length];
+    const texts = DEMO_REQUEST_TEXTS[type.name] ?? ['Просимо перевірити несправність.'];
+    const flat = inDemo[(i * 7) % inDemo.length];
+    const stage = DEMO_STAGE_PLAN[i % DEMO_STAGE_PLAN.length];
+    const technical = ['Сантехніка', 'Електрика', 'Ліфт'].includes(type.name);
+    const responsible = technical ? engineer : dispatcher;
+    const performer = stage === 'executor' || stage === 'done' ? engineer : i % 3 === 0 ? engineer : null;
+    const createdAt = new Date(now - (count - i) * 9 * HOUR);
+    const deadline = new Date(createdAt.getTime() + (technical ? 48 : 72) * HOUR);
+    const text = texts[i % texts.length];
+    const number = i + 1;
+    const [row] = await tx
+      .insert(serviceRequests)
+      .values({
+        organizationId,
+        number,
+        typeId: type.id,
+        houseId: flat.houseId,
+        realtyId: flat.realtyId,
+        memberId: flat.memberId,
+        text,
+        stage,
+        priority: i % 9 === 0 ? 'urgent' : i % 4 === 0 ? 'high' : 'normal',
+        deadline,
+        responsibleId: responsible.id,
+        performerId: performer?.id ?? null,
+        createdBy: dispatcher.id,
+        doneAt: stage === 'done' ? new Date(createdAt.getTime() + 20 * HOUR) : null,
+        search: requestSearchText({ number, text, memberName: flat.memberName, address: addressOf.get(flat.houseId) ?? '', realtyNumber: flat.number }),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: serviceRequests.id });
+    const path = REQUEST_STAGES.slice(0, REQUEST_STAGES.indexOf(stage) + 1);
+    await tx.insert(serviceRequestHistory).values(
+      path.map((to, k) => ({
+        requestId: row.id,
+        kind: 'stage' as const,
+        userId: k === 3 ? engineer.id : dispatcher.id,
+        actorName: k === 3 ? engineer.name : dispatcher.name,
+        fromStage: k === 0 ? null : path[k - 1],
+        toStage: to,
+        comment: k === 0 ? 'Заявку створено.' : k === 3 ? 'Роботи виконано, мешканця повідомлено.' : '',
+        createdAt: new Date(createdAt.getTime() + k * 3 * HOUR),
+      })),
+    );
+    if (stage !== 'new') {
+      await tx.insert(serviceRequestComments).values([
+        { requestId: row.id, chatType: 'member_chat', authorMemberId: flat.memberId, authorName: flat.memberName, message: 'Доброго дня! Коли приблизно прийде майстер?', createdAt: new Date(createdAt.getTime() + HOUR) },
+        { requestId: row.id, chatType: 'member_chat', authorUserId: dispatcher.id, authorName: dispatcher.name, message: 'Доброго дня! Заявку прийнято, майстер зателефонує вам сьогодні.', createdAt: new Date(createdAt.getTime() + 2 * HOUR) },
+        { requestId: row.id, chatType: 'staff_chat', authorUserId: dispatcher.id, authorName: dispatcher.name, message: `Андрію, глянь, будь ласка, кв. ${flat.number}. Мешканець удома після 17:00.`, createdAt: new Date(createdAt.getTime() + 2 * HOUR + 600_000) },
+        ...(stage === 'executor' || stage === 'done'
+          ? [{ requestId: row.id, chatType: 'staff_chat' as const, authorUserId: engineer.id, authorName: engineer.name, message: 'Прийняв, буду сьогодні ввечері.', createdAt: new Date(createdAt.getTime() + 4 * HOUR) }]
+          : []),
+      ]);
+    }
+    if (i >= count - 4) {
+      await tx.insert(notifications).values({ organizationId, userId: admin.id, kind: 'request_created', requestId: row.id, text: `Нова заявка №${number}: ${addressOf.get(flat.houseId) ?? ''}`, createdAt });
+    }
+  }
+  await tx.insert(serviceRequestCounters).values({ organizationId, lastNumber: count });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAccess, FULL_RULES, normaliseRules, type Action, type Area, type Rules } from '../../contract/permissions.ts';
@@ -36,6 +36,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUser | undefined> {
+  return loadUserWhere(db, eq(authTokens.tokenHash, hashToken(token)));
+}
+
+/** The user of a token known by its id (the live stream's ticket names it), while it is valid. */
+export async function loadCurrentUserByTokenId(db: Db, tokenId: number): Promise<CurrentUser | undefined> {
+  return loadUserWhere(db, eq(authTokens.id, tokenId));
+}
+
+async function loadUserWhere(db: Db, tokenCondition: SQL): Promise<CurrentUser | undefined> {
   const [row] = await db
     .select({
       tokenId: authTokens.id,
@@ -48,7 +57,7 @@ export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUse
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+    .where(and(tokenCondition, isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
     .limit(1);
   if (!row) return undefined;
   let complexIds: number[] | null = null;

@@ -13,16 +13,23 @@ export interface FileType {
 }
 
 export type FileKind = 'image' | 'document';
+/** What an upload field accepts: a stored media kind, or `attachment` (photos and PDF files). */
+export type UploadKind = FileKind | 'attachment';
 
 const MB = 1024 * 1024;
 
 /** Upload rules per kind: the size cap and the types accepted (named in the error message). */
-export const UPLOAD_RULES: Record<FileKind, { maxBytes: number; accepted: string; types: (head: Buffer, ext: string) => FileType | undefined }> = {
+export const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; accepted: string; types: (head: Buffer, ext: string) => FileType | undefined }> = {
   image: { maxBytes: 5 * MB, accepted: 'JPEG, PNG, WEBP або GIF', types: (head) => imageType(head) },
   document: {
     maxBytes: 20 * MB,
     accepted: 'PDF, DOC, DOCX, XLS, XLSX, ODT, ODS, JPEG або PNG',
     types: (head, ext) => documentType(head, ext) ?? pickImage(imageType(head)),
+  },
+  attachment: {
+    maxBytes: 10 * MB,
+    accepted: 'JPEG, PNG, WEBP, GIF або PDF',
+    types: (head) => imageType(head) ?? (head.subarray(0, 5).toString('latin1') === '%PDF-' ? { mime: 'application/pdf', ext: 'pdf' } : undefined),
   },
 };
 
@@ -83,9 +90,11 @@ export interface MultipartForm {
   fields: Record<string, string | string[]>;
   /** The uploaded file of `fileField`, already on disk, type-checked. */
   file?: StoredUpload;
+  /** Every uploaded file of `fileField` (also sent as `name[]`), when `maxFiles` allows several. */
+  files: StoredUpload[];
 }
 
-const tooLarge = (kind: FileKind) =>
+const tooLarge = (kind: UploadKind) =>
   new HttpError(413, `Файл завеликий: не більше ${UPLOAD_RULES[kind].maxBytes / MB} МБ.`);
 
 /**
@@ -95,17 +104,18 @@ const tooLarge = (kind: FileKind) =>
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  opts: { uploadsDir: string; fileField?: string; kind?: FileKind },
+  opts: { uploadsDir: string; fileField?: string; kind?: UploadKind; maxFiles?: number },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'Очікується форма multipart/form-data.');
   const fields: Record<string, string | string[]> = {};
-  let file: StoredUpload | undefined;
+  const files: StoredUpload[] = [];
+  const maxFiles = opts.maxFiles ?? 1;
   let partial: string | undefined;
   const kind = opts.kind ?? 'image';
   const rules = UPLOAD_RULES[kind];
   await fs.promises.mkdir(opts.uploadsDir, { recursive: true });
   try {
-    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: 1, fields: 200, parts: 201, fieldSize: 200_000 } });
+    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: maxFiles, fields: 200, parts: 201, fieldSize: 200_000 } });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw unprocessable({ [part.fieldname]: ['Значення поля задовге.'] });
@@ -122,7 +132,8 @@ export async function readMultipartForm(
         }
         continue;
       }
-      if (!opts.fileField || part.fieldname !== opts.fileField) {
+      const fileFieldName = maxFiles > 1 ? part.fieldname.replace(/\[\d*\]$/, '') : part.fieldname;
+      if (!opts.fileField || fileFieldName !== opts.fileField) {
         part.file.resume();
         throw unprocessable({ [part.fieldname]: ['Файл у цьому полі не очікується.'] });
       }
@@ -151,13 +162,15 @@ export async function readMultipartForm(
       const storedName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
       await fs.promises.rename(uploadPath(opts.uploadsDir, tmpName), uploadPath(opts.uploadsDir, storedName));
       partial = undefined;
-      file = { storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size };
+      files.push({ storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size });
     }
   } catch (err) {
     await removeStored(opts.uploadsDir, partial);
-    await removeStored(opts.uploadsDir, file?.storedName);
+    for (const stored of files) await removeStored(opts.uploadsDir, stored.storedName);
     const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw unprocessable({ [opts.fileField ?? 'file']: ['Можна надіслати лише один файл.'] });
+    if (code === 'FST_FILES_LIMIT') {
+      throw unprocessable({ [opts.fileField ?? 'file']: [maxFiles > 1 ? `Не більше ${maxFiles} файлів.` : 'Можна надіслати лише один файл.'] });
+    }
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'Забагато полів у формі.');
     if (code === 'FST_PROTO_VIOLATION') throw new HttpError(400, 'Некоректна назва поля форми.');
     if (code === 'FST_MP_PREMATURE_CLOSE' || /Unexpected end of (form|multipart)|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error).message))) {
@@ -165,7 +178,7 @@ export async function readMultipartForm(
     }
     throw err;
   }
-  return { fields, file };
+  return { fields, file: files[0], files };
 }
 
 /** Sends a stored file; `attachment` makes browsers save it rather than show it. */

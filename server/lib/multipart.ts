@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { issuesToErrors, unprocessable } from './errors.ts';
-import { readMultipartForm, removeStored, type FileKind, type StoredUpload } from './files.ts';
+import { readMultipartForm, removeStored, type UploadKind, type StoredUpload } from './files.ts';
 
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -26,7 +26,7 @@ export async function multipartRoutes(app: ZodApp, routes: (scope: ZodApp) => vo
 export async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-  opts: { uploadsDir: string; fileField?: string; kind?: FileKind },
+  opts: { uploadsDir: string; fileField?: string; kind?: UploadKind },
 ): Promise<{ body: z.infer<S>; file?: StoredUpload; discard: () => Promise<void> }> {
   const form = await readMultipartForm(request, opts);
   const discard = () => removeStored(opts.uploadsDir, form.file?.storedName);

@@ -7,6 +7,7 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import Translate from '@mui/icons-material/Translate';
 import { AppBar, Logout, UserMenu, useLocaleState, useLocales, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { HeaderSelectors } from './complexSelection';
+import { NotificationsButton } from './NotificationsButton';
 import { useNavigationState } from './navigation';
 
 export function HeaderTitle() {
@@ -78,13 +79,18 @@ function LogoutIconButton() {
   );
 }
 
-/** Header: back arrow, title from the navigation state, complex/address selectors, logout icon and the user menu. */
+/** Header: back arrow, title from the navigation state, complex/address selectors, notifications and logout icons and the user menu. */
 export function Header() {
   return (
     <AppBar
       color="primary"
       alwaysOn
-      toolbar={<LogoutIconButton />}
+      toolbar={
+        <>
+          <NotificationsButton />
+          <LogoutIconButton />
+        </>
+      }
       userMenu={
         <UserMenu>
           <PersonalDataItem />

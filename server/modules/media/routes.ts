@@ -14,7 +14,7 @@ import { multipartRoutes } from '../../lib/multipart.ts';
 type Row = typeof media.$inferSelect;
 
 /** Areas whose forms carry uploads: whoever may create or edit in one of them may upload. */
-const UPLOADING_AREAS: Area[] = ['articles', 'announcements', 'events', 'advertisements', 'documents', 'contacts', 'interviews', 'votings'];
+const UPLOADING_AREAS: Area[] = ['articles', 'announcements', 'events', 'advertisements', 'documents', 'contacts', 'interviews', 'votings', 'service_requests'];
 
 export const toMediaRecord = (r: Row): MediaFile => ({ id: r.id, kind: r.kind, name: r.originalName, mime: r.mime, size: r.size, url: mediaUrl(r.id) });
 

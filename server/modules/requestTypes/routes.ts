@@ -66,6 +66,7 @@ export const requestTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         id: r.id,
         name: r.name,
         description: r.description,
+        deadline_hours: r.deadlineHours,
         role_ids: roles.map((x) => x.id),
         roles,
         staff_ids: staff.map((x) => x.id),
@@ -228,7 +229,7 @@ export const requestTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleIds, staffIds } = await validate(organizationId, input);
       try {
         const row = await db.transaction(async (tx) => {
-          const [created] = await tx.insert(serviceRequestTypes).values({ organizationId, name: input.name, description: input.description }).returning();
+          const [created] = await tx.insert(serviceRequestTypes).values({ organizationId, name: input.name, description: input.description, deadlineHours: input.deadline_hours }).returning();
           await saveLinks(tx, created.id, roleIds, staffIds);
           return created;
         });
@@ -256,7 +257,7 @@ export const requestTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await db.transaction(async (tx) => {
           const [updated] = await tx
             .update(serviceRequestTypes)
-            .set({ name: input.name, description: input.description, updatedAt: new Date() })
+            .set({ name: input.name, description: input.description, deadlineHours: input.deadline_hours, updatedAt: new Date() })
             .where(eq(serviceRequestTypes.id, id))
             .returning();
           await saveLinks(tx, id, roleIds, staffIds);

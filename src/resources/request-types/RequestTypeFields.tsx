@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SelectArrayInput, TextInput, required } from 'react-admin';
+import { NumberInput, SelectArrayInput, TextInput, minValue, required } from 'react-admin';
 import type { RequestTypeForm } from '../../../contract/staff';
 import { apiFetch } from '../../dataProvider/http';
 
@@ -19,6 +19,15 @@ export function RequestTypeFields() {
     <>
       <TextInput source="name" label="resources.service-request-types.fields.name" validate={required()} fullWidth />
       <TextInput source="description" label="resources.service-request-types.fields.description" multiline minRows={2} fullWidth />
+      <NumberInput
+        source="deadline_hours"
+        label="resources.service-request-types.fields.deadline_hours"
+        helperText="resources.service-request-types.hints.deadline"
+        min={1}
+        step={1}
+        validate={minValue(1)}
+        fullWidth
+      />
       <SelectArrayInput source="role_ids" label="resources.service-request-types.fields.role_ids" choices={form.roles} fullWidth />
       <SelectArrayInput
         source="staff_ids"

@@ -1,0 +1,118 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, expect, screenshot, signIn, test } from './fixtures';
+
+async function openRequests(page: Page) {
+  await page.getByRole('button', { name: 'Заявки' }).click();
+  await page.getByRole('link', { name: 'Перелік заявок' }).click();
+  await expect(page).toHaveURL(/\/requests$/i);
+  await expect(page.getByTestId('header-title')).toHaveText('Перелік заявок');
+}
+
+/** Moves a request through the confirmation dialog of a stage action. */
+async function move(page: Page, action: string, expected: string, performer?: string) {
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  if (performer) {
+    await dialog.getByRole('combobox', { name: 'Виконавець' }).click();
+    await page.getByRole('option', { name: performer }).click();
+  }
+  await dialog.getByLabel('Коментар (необов’язково)').fill(`Етап: ${expected}`);
+  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
+  await expect(page.getByTestId('request-stage')).toHaveText(expected);
+}
+
+/** A request with the engineer as performer, already with the executor, made through the API. */
+async function requestWithPerformer(request: APIRequestContext, text: string) {
+  const token = await apiToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const form = (await (await request.get('/api/admin/service_request/form', { headers })).json()).form;
+  const type = form.types.find((t: { name: string }) => t.name === 'Сантехніка');
+  const engineer = form.performer.find((s: { name: string }) => s.name === 'Андрій Мельник');
+  const house = form.address.find((h: { complex_id: number | null }) => engineer.complex_ids === null || engineer.complex_ids.includes(h.complex_id));
+  const created = await request.post('/api/admin/service_request', { headers, data: { type_id: type.id, house_id: house.id, text, performer_id: engineer.id } });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = (await created.json()).data.id as number;
+  for (const stage of ['underReview', 'executor']) {
+    const res = await request.put(`/api/admin/service_request/${id}`, { headers, data: { stage } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return id;
+}
+
+test.describe('Заявки', () => {
+  test('заявка мешканця проходить етапи нова → на розгляді → у виконавця → виконана', async ({ page }) => {
+    await signIn(page);
+    await openRequests(page);
+    await page.getByRole('link', { name: 'Нова заявка' }).click();
+    await expect(page.getByTestId('header-title')).toHaveText('Нова заявка');
+
+    const text = `Тече батарея в спальні ${Date.now()}`;
+    await page.getByRole('combobox', { name: 'Тип заявки' }).click();
+    await page.getByRole('option', { name: 'Сантехніка' }).click();
+    await page.getByRole('combobox', { name: 'Адреса' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('combobox', { name: 'Приміщення' }).click();
+    await page.getByRole('option', { name: /Квартира № 1$/ }).click();
+    // The unit's resident is chosen with it.
+    await expect(page.getByRole('combobox', { name: 'Мешканець' })).not.toHaveText('—');
+    await page.getByLabel('Опис проблеми').fill(text);
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+
+    await expect(page).toHaveURL(/\/Requests\/\d+$/);
+    await expect(page.getByTestId('request-stage')).toHaveText('Нова');
+    await expect(page.getByText(text)).toBeVisible();
+    // Only the allowed move is offered.
+    await expect(page.getByRole('button', { name: 'Позначити виконаною' })).toHaveCount(0);
+
+    await move(page, 'Взяти на розгляд', 'На розгляді');
+    await move(page, 'Передати виконавцю', 'У виконавця', 'Андрій Мельник');
+    await move(page, 'Позначити виконаною', 'Виконана');
+    await expect(page.getByRole('button', { name: 'Повернути на розгляд' })).toBeVisible();
+
+    const history = page.getByTestId('request-history');
+    await expect(history).toContainText('Адміністратор: Нова → На розгляді');
+    await expect(history).toContainText('Адміністратор: На розгляді → У виконавця');
+    await expect(history).toContainText('Адміністратор: У виконавця → Виконана');
+    await expect(history).toContainText('Етап: Виконана');
+    await screenshot(page, 'requests-done');
+
+    await page.getByRole('link', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/Requests$/i);
+    await page.getByRole('textbox', { name: /Пошук/ }).fill(text);
+    const row = page.locator('tbody tr').filter({ hasText: text });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Виконана');
+  });
+
+  test('повідомлення з /Chat/{token} в іншому браузері з’являється у відкритій заявці без перезавантаження', async ({ page, browser, request, baseURL }) => {
+    const text = `Ліфт не приїжджає ${Date.now()}`;
+    const id = await requestWithPerformer(request, text);
+    await signIn(page);
+    await page.goto(`/Requests/${id}`);
+    await expect(page.getByTestId('request-stage')).toHaveText('У виконавця');
+
+    await page.getByRole('button', { name: 'Створити посилання' }).click();
+    const url = await page.getByTestId('chat-link-url').inputValue();
+    expect(url).toMatch(/\/Chat\/[A-Za-z0-9_-]{40,}$/);
+
+    const performer = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+    const phone = await performer.newPage();
+    await phone.goto(new URL(url).pathname);
+    await expect(phone.getByText(text)).toBeVisible();
+    const message = `Буду о 15:00, потрібен доступ до машинного відділення ${Date.now()}`;
+    await phone.getByRole('textbox', { name: 'Повідомлення…' }).fill(message);
+    await phone.getByRole('button', { name: 'Надіслати' }).click();
+    await expect(phone.getByText(message)).toBeVisible();
+    await screenshot(phone, 'requests-link-chat');
+
+    // The admin's page was not reloaded: the live stream brings the message into the staff chat.
+    await expect(page.getByTestId('staff_chat').getByText(message)).toBeVisible({ timeout: 5000 });
+    await expect(page.getByTestId('staff_chat')).toContainText('за посиланням');
+
+    // A revoked link shows the error state.
+    await page.getByRole('button', { name: 'Відкликати' }).click();
+    await phone.reload();
+    await expect(phone.getByTestId('chat-error')).toContainText('Посилання на чат недійсне');
+    await performer.close();
+  });
+});

@@ -1,0 +1,300 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MediaFile } from '../../../contract/media.ts';
+import { canAccess, normaliseRules } from '../../../contract/permissions.ts';
+import {
+  STAGE_TRANSITIONS,
+  type ChatLink,
+  type ChatMessage,
+  type ChatType,
+  type HistoryEntry,
+  type ServiceRequest,
+} from '../../../contract/serviceRequests.ts';
+import type { Db } from '../../db/index.ts';
+import {
+  houses,
+  media,
+  members,
+  realty,
+  serviceRequestChatLinks,
+  serviceRequestCommentMedia,
+  serviceRequestComments,
+  serviceRequestHistory,
+  serviceRequestMedia,
+  serviceRequests,
+  serviceRequestTypes,
+  staffRoles,
+  userComplexes,
+  users,
+} from '../../db/schema.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { ukrainianSortKey } from '../../lib/sortKey.ts';
+import { formatAddress } from '../houses/address.ts';
+import { selectHouses } from '../houses/records.ts';
+
+type Reader = Pick<Db, 'select'>;
+export type RequestRow = typeof serviceRequests.$inferSelect;
+
+/**
+ * Requests a user may see: their organization's and, for staff, only those of houses in the
+ * complexes assigned to them (a house without a complex is an admin's).
+ */
+export function requestScope(db: Reader, user: CurrentUser): SQL {
+  const org = eq(serviceRequests.organizationId, user.organizationId);
+  if (user.complexIds === null) return org;
+  if (user.complexIds.length === 0) return sql`false`;
+  return and(
+    org,
+    inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds)))),
+  )!;
+}
+
+/** Files of a request are served through the request (scope checked), never by a bare id. */
+export const requestMediaUrl = (requestId: number, mediaId: number) => `/api/admin/service_request/${requestId}/media/${mediaId}`;
+
+export const toFile = (m: typeof media.$inferSelect, url: string): MediaFile => ({ id: m.id, kind: m.kind, name: m.originalName, mime: m.mime, size: m.size, url });
+
+/** The lower-cased text the list's search matches: «№ 12», the text, the resident and the address. */
+export function searchText(parts: { number: number; text: string; memberName?: string | null; address: string; realtyNumber?: string | null }) {
+  return `№${parts.number} ${parts.text} ${parts.memberName ?? ''} ${parts.address}${parts.realtyNumber ? `, кв. ${parts.realtyNumber}` : ''}`.toLowerCase().replace(/['ʼ`‘]/g, '’');
+}
+
+const responsible = alias(users, 'responsible');
+const performer = alias(users, 'performer');
+
+/** Request rows with the names a record shows (type, unit, resident, staff). */
+export function selectRequests(db: Reader) {
+  return db
+    .select({
+      r: serviceRequests,
+      typeName: serviceRequestTypes.name,
+      realtyNumber: realty.number,
+      memberName: members.name,
+      memberPhone: members.phone,
+      responsibleName: responsible.name,
+      performerName: performer.name,
+    })
+    .from(serviceRequests)
+    .leftJoin(serviceRequestTypes, eq(serviceRequestTypes.id, serviceRequests.typeId))
+    .leftJoin(realty, eq(realty.id, serviceRequests.realtyId))
+    .leftJoin(members, eq(members.id, serviceRequests.memberId))
+    .leftJoin(responsible, eq(responsible.id, serviceRequests.responsibleId))
+    .leftJoin(performer, eq(performer.id, serviceRequests.performerId));
+}
+export type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
+
+export const isOverdue = (r: Pick<RequestRow, 'stage' | 'deadline'>, now = new Date()) => r.stage !== 'done' && r.deadline !== null && r.deadline < now;
+
+/** Records for rows already read: one more query for the houses of the page, one for media ids. */
+export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceRequest[]> {
+  if (rows.length === 0) return [];
+  const houseIds = [...new Set(rows.map((x) => x.r.houseId))];
+  const ids = rows.map((x) => x.r.id);
+  const [houseRows, mediaLinks] = await Promise.all([
+    selectHouses(db).where(inArray(houses.id, houseIds)),
+    db.select().from(serviceRequestMedia).where(inArray(serviceRequestMedia.requestId, ids)).orderBy(asc(serviceRequestMedia.mediaId)),
+  ]);
+  const byHouse = new Map(houseRows.map((h) => [h.id, h]));
+  const now = new Date();
+  return rows.flatMap(({ r, ...x }) => {
+    const house = byHouse.get(r.houseId);
+    if (!house) return [];
+    return {
+      id: r.id,
+      number: r.number,
+      type_id: r.typeId,
+      type: x.typeName,
+      house_id: r.houseId,
+      complex_id: house.complexId,
+      complex_name: house.complexName,
+      address: formatAddress(house),
+      realty_id: r.realtyId,
+      realty_number: x.realtyNumber,
+      member_id: r.memberId,
+      member_name: x.memberName,
+      member_phone: x.memberPhone,
+      text: r.text,
+      stage: r.stage,
+      priority: r.priority,
+      deadline: r.deadline?.toISOString() ?? null,
+      overdue: isOverdue(r, now),
+      responsible_id: r.responsibleId,
+      responsible: r.responsibleId !== null && x.responsibleName !== null ? { id: r.responsibleId, name: x.responsibleName } : null,
+      performer_id: r.performerId,
+      performer: r.performerId !== null && x.performerName !== null ? { id: r.performerId, name: x.performerName } : null,
+      media_ids: mediaLinks.filter((m) => m.requestId === r.id).map((m) => m.mediaId),
+      done_at: r.doneAt?.toISOString() ?? null,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    } satisfies ServiceRequest;
+  });
+}
+
+export async function requestMedia(db: Reader, requestId: number, url: (mediaId: number) => string): Promise<MediaFile[]> {
+  const rows = await db
+    .select({ m: media })
+    .from(serviceRequestMedia)
+    .innerJoin(media, eq(media.id, serviceRequestMedia.mediaId))
+    .where(eq(serviceRequestMedia.requestId, requestId))
+    .orderBy(asc(media.id));
+  return rows.map(({ m }) => toFile(m, url(m.id)));
+}
+
+/** Who reads a chat: a staff user (may edit their own messages; admins any) or a chat link. */
+export interface ChatViewer {
+  userId: number | null;
+  isAdmin: boolean;
+}
+
+export async function chatMessages(
+  db: Reader,
+  requestId: number,
+  viewer: ChatViewer,
+  url: (mediaId: number) => string,
+  only?: ChatType,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .select()
+    .from(serviceRequestComments)
+    .where(and(eq(serviceRequestComments.requestId, requestId), only ? eq(serviceRequestComments.chatType, only) : undefined))
+    .orderBy(asc(serviceRequestComments.createdAt), asc(serviceRequestComments.id));
+  const ids = rows.map((r) => r.id);
+  const files = ids.length
+    ? await db
+        .select({ commentId: serviceRequestCommentMedia.commentId, m: media })
+        .from(serviceRequestCommentMedia)
+        .innerJoin(media, eq(media.id, serviceRequestCommentMedia.mediaId))
+        .where(inArray(serviceRequestCommentMedia.commentId, ids))
+        .orderBy(asc(media.id))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    chat_type: r.chatType,
+    message: r.message,
+    author: {
+      kind: r.authorMemberId !== null ? ('resident' as const) : ('staff' as const),
+      id: r.authorMemberId ?? r.authorUserId,
+      name: r.authorName,
+      via_link: r.viaLink,
+    },
+    files: files.filter((f) => f.commentId === r.id).map((f) => toFile(f.m, url(f.m.id))),
+    edited_at: r.editedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    can_edit: mayEditComment(viewer, r),
+  }));
+}
+
+/** Only its author edits or deletes a message, or an admin; a link's messages only through the link. */
+export function mayEditComment(viewer: ChatViewer, row: Pick<typeof serviceRequestComments.$inferSelect, 'authorUserId' | 'authorMemberId'>) {
+  if (viewer.userId === null) return false;
+  if (viewer.isAdmin) return true;
+  return row.authorMemberId === null && row.authorUserId === viewer.userId;
+}
+
+export async function historyOf(db: Reader, requestId: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(serviceRequestHistory)
+    .where(eq(serviceRequestHistory.requestId, requestId))
+    .orderBy(asc(serviceRequestHistory.createdAt), asc(serviceRequestHistory.id));
+  return rows.map((h) => ({
+    id: h.id,
+    kind: h.kind,
+    user_id: h.userId,
+    user_name: h.actorName,
+    from: h.fromStage,
+    to: h.toStage,
+    comment: h.comment,
+    created_at: h.createdAt.toISOString(),
+  }));
+}
+
+export async function chatLinksOf(db: Reader, requestId: number): Promise<ChatLink[]> {
+  const rows = await db
+    .select({ link: serviceRequestChatLinks, userName: users.name })
+    .from(serviceRequestChatLinks)
+    .innerJoin(users, eq(users.id, serviceRequestChatLinks.userId))
+    .where(eq(serviceRequestChatLinks.requestId, requestId))
+    .orderBy(asc(serviceRequestChatLinks.id));
+  const now = new Date();
+  return rows.map(({ link, userName }) => ({
+    id: link.id,
+    user_id: link.userId,
+    user_name: userName,
+    expires_at: link.expiresAt.toISOString(),
+    revoked_at: link.revokedAt?.toISOString() ?? null,
+    created_at: link.createdAt.toISOString(),
+    active: link.revokedAt === null && link.expiresAt > now,
+  }));
+}
+
+export const transitionsFrom = (stage: RequestRow['stage']) => [...STAGE_TRANSITIONS[stage]];
+
+export interface HandlingStaff {
+  id: number;
+  name: string;
+  /** null: an admin, who works in every complex. */
+  complexIds: number[] | null;
+}
+
+/**
+ * Staff members of the organization who may handle requests: admins, and those whose role lets
+ * them view requests, with the complexes they work in. `ids` narrows the list.
+ */
+export async function handlingStaff(db: Reader, organizationId: number, ids?: number[]): Promise<HandlingStaff[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, isAdmin: users.isAdmin, permissions: staffRoles.permissions })
+    .from(users)
+    .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
+    .where(and(eq(users.organizationId, organizationId), ids ? inArray(users.id, ids) : undefined))
+    .orderBy(ukrainianSortKey(users.name), users.id);
+  const allowed = rows.filter((r) => r.isAdmin || canAccess(normaliseRules(r.permissions ?? {}), 'service_requests', 'view'));
+  const staffIds = allowed.filter((r) => !r.isAdmin).map((r) => r.id);
+  const links = staffIds.length ? await db.select().from(userComplexes).where(inArray(userComplexes.userId, staffIds)) : [];
+  return allowed.map((r) => ({
+    id: r.id,
+    name: r.name,
+    complexIds: r.isAdmin ? null : links.filter((l) => l.userId === r.id).map((l) => l.complexId),
+  }));
+}
+
+export const worksIn = (s: HandlingStaff, complexId: number | null) => s.complexIds === null || (complexId !== null && s.complexIds.includes(complexId));
+
+/** Admins of the organization: a new request with no one responsible goes to them. */
+export async function adminIds(db: Reader, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.isAdmin, true)));
+  return rows.map((r) => r.id);
+}
+
+/** Media an upload route stored for this organization that a request may show: photos and PDF. */
+export async function attachableMedia(db: Reader, organizationId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.id, ids), or(eq(media.kind, 'image'), eq(media.mime, 'application/pdf'))));
+}
+
+
+/** A file of the request's gallery or of one of its messages; nothing else by that route. */
+export async function requestFile(db: Reader, requestId: number, mediaId: number) {
+  const [inGallery] = await db
+    .select({ m: media })
+    .from(serviceRequestMedia)
+    .innerJoin(media, eq(media.id, serviceRequestMedia.mediaId))
+    .where(and(eq(serviceRequestMedia.requestId, requestId), eq(serviceRequestMedia.mediaId, mediaId)))
+    .limit(1);
+  if (inGallery) return inGallery.m;
+  const [inChat] = await db
+    .select({ m: media })
+    .from(serviceRequestCommentMedia)
+    .innerJoin(media, eq(media.id, serviceRequestCommentMedia.mediaId))
+    .innerJoin(serviceRequestComments, eq(serviceRequestComments.id, serviceRequestCommentMedia.commentId))
+    .where(and(eq(serviceRequestComments.requestId, requestId), eq(serviceRequestCommentMedia.mediaId, mediaId)))
+    .limit(1);
+  return inChat?.m;
+}

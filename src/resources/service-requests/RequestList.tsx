@@ -1,0 +1,387 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  LinearProgress,
+  Link,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import SearchIcon from '@mui/icons-material/Search';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { REQUEST_STAGES, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
+import { usePageHeader } from '../../layout/navigation';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { useCan } from '../../lib/useCan';
+import { useLatestFetch } from '../../lib/useLatestFetch';
+import { useLiveEvents } from '../../lib/live';
+import { requestApi } from './api';
+import { STAGE_COLORS, STAGE_ICONS } from './StageChip';
+import { StageChip } from './StageChip';
+
+type SortField = 'created_at' | 'deadline' | 'stage';
+
+/** What a list view is: the filters and the sort; a saved view keeps them under a name. */
+export interface RequestFilters {
+  search: string;
+  stages: RequestStage[];
+  typeId: string;
+  responsibleId: string;
+  performerId: string;
+  createdFrom: string;
+  createdTo: string;
+  overdue: boolean;
+  sort: { field: SortField; order: 'ASC' | 'DESC' };
+}
+export interface SavedView {
+  name: string;
+  filters: RequestFilters;
+}
+
+export const EMPTY_FILTERS: RequestFilters = {
+  search: '',
+  stages: [],
+  typeId: '',
+  responsibleId: '',
+  performerId: '',
+  createdFrom: '',
+  createdTo: '',
+  overdue: false,
+  sort: { field: 'created_at', order: 'DESC' },
+};
+
+/** Saved views live in this browser, per signed-in user's device (docs/decisions.md). */
+export const VIEWS_KEY = 'requests.views';
+export function readViews(): SavedView[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(VIEWS_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as SavedView[]).filter((v) => v && typeof v.name === 'string' && v.filters) : [];
+  } catch {
+    return [];
+  }
+}
+const writeViews = (views: SavedView[]) => localStorage.setItem(VIEWS_KEY, JSON.stringify(views));
+
+/** The API's query for the filters, with the header's complex and address selection. */
+export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>) {
+  return {
+    ...complex,
+    q: f.search,
+    ...(f.stages.length ? { stage: f.stages } : {}),
+    ...(f.typeId ? { type_id: f.typeId } : {}),
+    ...(f.responsibleId ? { responsible_id: f.responsibleId } : {}),
+    ...(f.performerId ? { performer_id: f.performerId } : {}),
+    ...(f.createdFrom ? { created_from: f.createdFrom } : {}),
+    ...(f.createdTo ? { created_to: f.createdTo } : {}),
+    ...(f.overdue ? { overdue: 1 } : {}),
+  };
+}
+
+/** /Requests: stage chips, filters, the header's complex and address selection, saved views, live updates. */
+export default function RequestList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider();
+  const complexFilter = useComplexFilter();
+  const { addressesPending } = useComplexSelection();
+  const canCreate = useCan('service_requests', 'create');
+  const [filters, setFilters] = useState<RequestFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(25);
+  const [form, setForm] = useState<ServiceRequestForm | null>(null);
+  const [views, setViews] = useState<SavedView[]>(readViews);
+  const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
+  const [naming, setNaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ServiceRequest | null>(null);
+  usePageHeader(translate('resources.service_requests.title'));
+
+  useEffect(() => {
+    requestApi.form().then(setForm, () => setForm(null));
+  }, []);
+
+  const change = (patch: Partial<RequestFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+
+  const filter = useMemo(() => toApiFilter(filters, complexFilter as Record<string, unknown>), [filters, complexFilter]);
+  const params = { filter, sort: filters.sort, pagination: { page, perPage } };
+  const { data, error, isPending, refetch } = useLatestFetch(JSON.stringify(params), () => dataProvider.getList<ServiceRequest>('service-requests', params), !addressesPending);
+  const rows = data?.data ?? [];
+  const total = data?.total ?? 0;
+
+  // A change anywhere reloads the page of the list; bursts are folded into one reload.
+  const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLiveEvents((type) => {
+    if (type === 'notification') return;
+    clearTimeout(pendingReload.current);
+    pendingReload.current = setTimeout(refetch, 250);
+  });
+  useEffect(() => () => clearTimeout(pendingReload.current), []);
+
+  const toggleStage = (stage: RequestStage) => change({ stages: filters.stages.includes(stage) ? filters.stages.filter((s) => s !== stage) : [...filters.stages, stage] });
+  const onSort = (field: SortField) =>
+    change({ sort: { field, order: filters.sort.field === field ? (filters.sort.order === 'ASC' ? 'DESC' : 'ASC') : field === 'created_at' ? 'DESC' : 'ASC' } });
+  const sortLabel = (field: SortField, key: string) => (
+    <TableSortLabel active={filters.sort.field === field} direction={filters.sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field)}>
+      {translate(key)}
+    </TableSortLabel>
+  );
+  const saveView = (name: string) => {
+    const next = [...views.filter((v) => v.name !== name), { name, filters }];
+    setViews(next);
+    writeViews(next);
+  };
+  const removeView = (name: string) => {
+    const next = views.filter((v) => v.name !== name);
+    setViews(next);
+    writeViews(next);
+  };
+  const staffSelect = (key: 'responsibleId' | 'performerId', label: string) => (
+    <TextField select size="small" label={translate(label)} value={filters[key]} onChange={(e) => change({ [key]: e.target.value })} sx={{ width: 200, flex: 'none' }}>
+      <MenuItem value="">{translate('resources.service_requests.filters.anyone')}</MenuItem>
+      {(form?.responsible ?? []).map((s) => (
+        <MenuItem key={s.id} value={String(s.id)}>
+          {s.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const dirty = JSON.stringify(filters) !== JSON.stringify(EMPTY_FILTERS);
+
+  return (
+    // One grid column that may shrink below the table's width: the table scrolls, the page does not.
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} role="group" aria-label={translate('resources.service_requests.fields.stage')}>
+        {REQUEST_STAGES.map((stage) => {
+          const on = filters.stages.includes(stage);
+          return (
+            <Chip
+              key={stage}
+              icon={STAGE_ICONS[stage]}
+              label={translate(`resources.service_requests.stages.${stage}`)}
+              color={STAGE_COLORS[stage]}
+              variant={on ? 'filled' : 'outlined'}
+              aria-pressed={on}
+              onClick={() => toggleStage(stage)}
+            />
+          );
+        })}
+        <Box sx={{ flex: 1 }} />
+        <Button size="small" startIcon={<BookmarksOutlined />} onClick={(e) => setViewsAnchor(e.currentTarget)}>
+          {translate('resources.service_requests.filters.views')}
+        </Button>
+        <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setNaming('')} disabled={!dirty}>
+          {translate('resources.service_requests.filters.save_view')}
+        </Button>
+        {canCreate && (
+          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
+            {translate('resources.service_requests.add')}
+          </Button>
+        )}
+      </Stack>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', '& .MuiFormControl-root': { my: 0 } }}>
+        <TextField
+          value={filters.search}
+          onChange={(e) => change({ search: e.target.value })}
+          placeholder={translate('resources.service_requests.filters.search')}
+          size="small"
+          slotProps={{ input: { startAdornment: <SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> }, htmlInput: { 'aria-label': translate('resources.service_requests.filters.search') } }}
+          sx={{ flex: '1 1 100%' }}
+        />
+        <TextField select size="small" label={translate('resources.service_requests.fields.type_id')} value={filters.typeId} onChange={(e) => change({ typeId: e.target.value })} sx={{ width: 200, flex: 'none' }}>
+          <MenuItem value="">{translate('resources.service_requests.filters.all_types')}</MenuItem>
+          {(form?.types ?? []).map((t) => (
+            <MenuItem key={t.id} value={String(t.id)}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {staffSelect('responsibleId', 'resources.service_requests.fields.responsible_id')}
+        {staffSelect('performerId', 'resources.service_requests.fields.performer_id')}
+        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={(e) => change({ createdFrom: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
+        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={(e) => change({ createdTo: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
+        <FormControlLabel control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />} label={translate('resources.service_requests.filters.overdue')} />
+        {dirty && (
+          <Button size="small" onClick={() => change(EMPTY_FILTERS)}>
+            {translate('resources.service_requests.filters.reset')}
+          </Button>
+        )}
+      </Stack>
+      {error ? <Alert severity="error" sx={{ mb: 2 }}>{String((error as Error).message ?? error)}</Alert> : null}
+      <Paper variant="outlined">
+        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+        <TableContainer>
+          <Table size="small" aria-label={translate('resources.service_requests.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.service_requests.fields.number')}</TableCell>
+                <TableCell>{sortLabel('stage', 'resources.service_requests.fields.stage')}</TableCell>
+                <TableCell>{translate('resources.service_requests.fields.type_id')}</TableCell>
+                <TableCell sx={{ minWidth: 220 }}>{translate('resources.service_requests.fields.house_id')}</TableCell>
+                <TableCell sx={{ minWidth: 220 }}>{translate('resources.service_requests.fields.text')}</TableCell>
+                <TableCell>{translate('resources.service_requests.fields.responsible_id')}</TableCell>
+                <TableCell>{translate('resources.service_requests.fields.performer_id')}</TableCell>
+                <TableCell>{sortLabel('deadline', 'resources.service_requests.fields.deadline')}</TableCell>
+                <TableCell>{sortLabel('created_at', 'resources.service_requests.fields.created_at')}</TableCell>
+                <TableCell sx={{ width: 56 }} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} hover data-testid={`request-row-${r.id}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/Requests/${r.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+                      {r.number}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <StageChip stage={r.stage} />
+                  </TableCell>
+                  <TableCell>{r.type ?? '—'}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{r.address}{r.realty_number ? `, кв. ${r.realty_number}` : ''}</Typography>
+                    {r.member_name && (
+                      <Typography variant="caption" color="text.secondary">
+                        {r.member_name}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                      {r.text}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{r.responsible?.name ?? '—'}</TableCell>
+                  <TableCell>{r.performer?.name ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {r.deadline ? (
+                      <Tooltip title={formatDateTime(r.deadline)}>
+                        <Typography variant="body2" color={r.overdue ? 'error' : undefined} sx={{ fontWeight: r.overdue ? 600 : undefined }}>
+                          {formatDate(r.deadline)}
+                          {r.overdue ? ` · ${translate('resources.service_requests.overdue')}` : ''}
+                        </Typography>
+                      </Tooltip>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at)}</TableCell>
+                  <TableCell>
+                    <RowActionsMenu area="service_requests" onOpen={() => navigate(`/Requests/${r.id}`)} onDelete={() => setDeleting(r)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!isPending && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={10} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                    {translate('resources.service_requests.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, page - 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, p) => setPage(p + 1)}
+          onRowsPerPageChange={(e) => {
+            setPerPage(Number(e.target.value));
+            setPage(1);
+          }}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+        />
+      </Paper>
+      <Menu anchorEl={viewsAnchor} open={Boolean(viewsAnchor)} onClose={() => setViewsAnchor(null)}>
+        {views.length === 0 && <MenuItem disabled>{translate('resources.service_requests.filters.no_views')}</MenuItem>}
+        {views.map((v) => (
+          <MenuItem
+            key={v.name}
+            onClick={() => {
+              setFilters({ ...EMPTY_FILTERS, ...v.filters });
+              setPage(1);
+              setViewsAnchor(null);
+            }}
+          >
+            <ListItemText>{v.name}</ListItemText>
+            <IconButton
+              size="small"
+              edge="end"
+              aria-label={translate('resources.service_requests.filters.delete_view', { name: v.name })}
+              onClick={(e) => {
+                e.stopPropagation();
+                removeView(v.name);
+              }}
+            >
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </MenuItem>
+        ))}
+      </Menu>
+      <Dialog open={naming !== null} onClose={() => setNaming(null)} maxWidth="xs" fullWidth>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (naming?.trim()) saveView(naming.trim());
+            setNaming(null);
+          }}
+        >
+          <DialogTitle>{translate('resources.service_requests.filters.save_view')}</DialogTitle>
+          <DialogContent>
+            <TextField autoFocus fullWidth margin="dense" label={translate('resources.service_requests.filters.view_name')} value={naming ?? ''} onChange={(e) => setNaming(e.target.value)} slotProps={{ htmlInput: { maxLength: 60 } }} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setNaming(null)}>{translate('app.actions.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={!naming?.trim()}>
+              {translate('resources.service_requests.chat.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <ConfirmDelete
+        resource="service-requests"
+        record={deleting}
+        name={deleting ? `№ ${deleting.number}` : ''}
+        onClose={() => setDeleting(null)}
+        onDeleted={refetch}
+        successMessage="resources.service_requests.notifications.deleted"
+      />
+    </Box>
+  );
+}

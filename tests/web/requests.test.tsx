@@ -1,0 +1,208 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Rules } from '../../contract/permissions';
+import type { RequestStage, ServiceRequest, ServiceRequestDetail, ServiceRequestForm } from '../../contract/serviceRequests';
+import { i18nProvider } from '../../src/i18n';
+import StaffChatPage from '../../src/pages/StaffChatPage';
+import RequestList, { VIEWS_KEY } from '../../src/resources/service-requests/RequestList';
+import RequestShow from '../../src/resources/service-requests/RequestShow';
+
+const FORM: ServiceRequestForm = {
+  responsible: [{ id: 3, name: 'Андрій Мельник', complex_ids: [1] }],
+  performer: [{ id: 3, name: 'Андрій Мельник', complex_ids: [1] }],
+  types: [{ id: 5, name: 'Сантехніка', deadline_hours: 24, staff_ids: [3] }],
+  address: [{ id: 9, name: 'м. Київ, вулиця Липова, 12', complex_id: 1 }],
+  units: [],
+  residents: [],
+};
+
+function record(overrides: Partial<ServiceRequest> = {}): ServiceRequest {
+  return {
+    id: 11,
+    number: 42,
+    type_id: 5,
+    type: 'Сантехніка',
+    house_id: 9,
+    complex_id: 1,
+    complex_name: 'ЖК «Липовий гай»',
+    address: 'м. Київ, вулиця Липова, 12',
+    realty_id: null,
+    realty_number: '7',
+    member_id: null,
+    member_name: 'Коваленко Олена',
+    member_phone: null,
+    text: 'Тече кран на кухні',
+    stage: 'new',
+    priority: 'normal',
+    deadline: '2026-03-05T10:00:00.000Z',
+    overdue: true,
+    responsible_id: 3,
+    responsible: { id: 3, name: 'Андрій Мельник' },
+    performer_id: null,
+    performer: null,
+    media_ids: [],
+    done_at: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function detail(stage: RequestStage, transitions: RequestStage[]): ServiceRequestDetail {
+  return {
+    ...record({ stage, performer_id: 3, performer: { id: 3, name: 'Андрій Мельник' } }),
+    media: [],
+    staff_chat: [
+      {
+        id: 1,
+        chat_type: 'staff_chat',
+        message: 'Потрібен ключ від техповерху',
+        author: { kind: 'staff', id: 3, name: 'Андрій Мельник', via_link: true },
+        files: [],
+        edited_at: null,
+        created_at: '2026-03-01T11:00:00.000Z',
+        can_edit: false,
+      },
+    ],
+    member_chat: [],
+    history: [{ id: 1, kind: 'stage', user_id: 1, user_name: 'Адміністратор', from: null, to: 'new', comment: '', created_at: '2026-03-01T10:00:00.000Z' }],
+    transitions,
+    chat_links: [],
+  };
+}
+
+function authWith(rules: Rules): AuthProvider {
+  const user = { id: 7, name: 'Оксана', email: 'o@b.ua', reset_token: null, tutorial_completed: true, rules, complexes: [], is_admin: false };
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    canAccess: async () => true,
+    getIdentity: async () => ({ ...user, fullName: user.name }),
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock = vi.fn(async (url: RequestInfo | URL) => {
+    const u = String(url);
+    if (u.includes('/service_request/form')) return json({ form: FORM });
+    if (u.includes('/service_request/11')) return json({ data: currentDetail });
+    if (u.includes('/api/staff/chat/')) return json({ message: 'Посилання на чат недійсне або термін його дії минув.' }, 404);
+    return json({ message: 'Не знайдено.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+let currentDetail: ServiceRequestDetail;
+
+function renderList(getList: DataProvider['getList']) {
+  return render(
+    <TestMemoryRouter initialEntries={['/Requests']}>
+      <AdminContext authProvider={authWith({ service_requests: ['view', 'create', 'edit'] })} dataProvider={{ getList } as unknown as DataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        <RequestList />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('requests list', () => {
+  it('shows the stage chips with their icons and filters by the chosen stages', async () => {
+    const getList = vi.fn(async (_r: string, _p: GetListParams) => ({ data: [record()], total: 1 }));
+    renderList(getList as unknown as DataProvider['getList']);
+    const table = await screen.findByRole('table', { name: 'Перелік заявок' });
+    expect(await within(table).findByText('Тече кран на кухні')).toBeTruthy();
+    expect(within(table).getByText(/05\.03\.2026 · Прострочено/)).toBeTruthy();
+
+    const stages = screen.getByRole('group', { name: 'Етап' });
+    for (const [name, icon] of [
+      ['Нова', 'new'],
+      ['На розгляді', 'underReview'],
+      ['У виконавця', 'executor'],
+      ['Виконана', 'done'],
+    ]) {
+      const chip = within(stages).getByRole('button', { name });
+      expect(chip.querySelector(`[data-icon="${icon}"]`), `${name} icon`).not.toBeNull();
+    }
+    fireEvent.click(within(stages).getByRole('button', { name: 'У виконавця' }));
+    fireEvent.click(within(stages).getByRole('button', { name: 'Виконана' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)![1].filter).toMatchObject({ stage: ['executor', 'done'] }));
+    expect(within(stages).getByRole('button', { name: 'Виконана' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('saves the current filters as a named view and brings them back', async () => {
+    const getList = vi.fn(async () => ({ data: [], total: 0 }));
+    renderList(getList as unknown as DataProvider['getList']);
+    fireEvent.change(await screen.findByRole('textbox', { name: /Пошук/ }), { target: { value: 'ліфт' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Нова' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Зберегти вигляд' }));
+    fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'Нові про ліфт' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
+    expect(JSON.parse(localStorage.getItem(VIEWS_KEY)!)).toEqual([expect.objectContaining({ name: 'Нові про ліфт', filters: expect.objectContaining({ search: 'ліфт', stages: ['new'] }) })]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Скинути фільтри' }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe(''));
+    fireEvent.click(await screen.findByRole('button', { name: 'Збережені вигляди' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Нові про ліфт/ }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe('ліфт'));
+    await waitFor(() => expect((getList.mock.calls.at(-1) as unknown as [string, GetListParams])[1].filter).toMatchObject({ q: 'ліфт', stage: ['new'] }));
+  });
+});
+
+function renderShow(rules: Rules) {
+  return render(
+    <TestMemoryRouter initialEntries={['/Requests/11']}>
+      <AdminContext authProvider={authWith(rules)} i18nProvider={i18nProvider} store={memoryStore()}>
+        <Routes>
+          <Route path="/Requests/:id" element={<RequestShow />} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('request detail', () => {
+  it.each([
+    ['new', ['underReview'], ['Взяти на розгляд'], ['Передати виконавцю', 'Позначити виконаною', 'Повернути на розгляд']],
+    ['executor', ['done', 'underReview'], ['Позначити виконаною', 'Повернути на розгляд'], ['Взяти на розгляд', 'Передати виконавцю']],
+    ['done', ['underReview'], ['Повернути на розгляд'], ['Позначити виконаною', 'Передати виконавцю']],
+  ] as const)('on %s shows only the allowed stage actions', async (stage, transitions, shown, hidden) => {
+    currentDetail = detail(stage, [...transitions]);
+    renderShow({ service_requests: ['view', 'edit'] });
+    for (const name of shown) expect(await screen.findByRole('button', { name })).toBeTruthy();
+    for (const name of hidden) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByText('Потрібен ключ від техповерху')).toBeTruthy();
+    expect(screen.getByText('за посиланням')).toBeTruthy();
+  });
+
+  it('shows no stage actions and no composer to a role that may only view', async () => {
+    currentDetail = detail('new', ['underReview']);
+    renderShow({ service_requests: ['view'] });
+    expect(await screen.findByText('Потрібен ключ від техповерху')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Взяти на розгляд' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Повідомлення…' })).toBeNull();
+  });
+});
+
+describe('staff chat by link', () => {
+  it('shows the error state for an invalid or expired link', async () => {
+    render(
+      <TestMemoryRouter initialEntries={['/Chat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']}>
+        <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
+          <Routes>
+            <Route path="/Chat/:token?" element={<StaffChatPage />} />
+          </Routes>
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    const alert = await screen.findByTestId('chat-error');
+    expect(alert.textContent).toContain('Посилання на чат недійсне або термін його дії минув.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/staff/chat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect.anything());
+  });
+});
