@@ -37,6 +37,7 @@ import { referenceRoutes } from './modules/reference/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
         await secured.register(settingsRoutes);
         await secured.register(setupRoutes);
         await secured.register(supportRoutes);
+        await secured.register(dashboardRoutes);
         await secured.register(staffRoleRoutes);
         await secured.register(staffRoutes);
         await secured.register(requestTypeRoutes);
