@@ -29,6 +29,7 @@ const SCREENS: AppRoute[] = [
   page('/', undefined, () => import('./pages/HomeRedirect')),
   page('/User', undefined, () => import('./pages/UserPage')),
   page('/Setup', undefined, () => import('./pages/SetupPage')),
+  page('/dashboard/:index?', undefined, () => import('./pages/DashboardPage')),
   page('/Complex', 'complexes', () => import('./resources/complexes/ComplexList')),
   page('/Complex/:id', 'complexes', () => import('./resources/complexes/ComplexShow')),
   page('/Complex/:id/houses', 'houses', () => import('./resources/houses/ComplexHouses')),

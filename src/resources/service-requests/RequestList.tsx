@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -81,6 +81,12 @@ export const EMPTY_FILTERS: RequestFilters = {
   sort: { field: 'created_at', order: 'DESC' },
 };
 
+/** Filters a link may open the list with (e.g. from the dashboard): `?stage=new&stage=executor`, `?overdue=1`. */
+export function filtersFromSearch(params: URLSearchParams): RequestFilters {
+  const stages = params.getAll('stage').filter((s): s is RequestStage => (REQUEST_STAGES as readonly string[]).includes(s));
+  return { ...EMPTY_FILTERS, stages, overdue: params.get('overdue') === '1' };
+}
+
 /** Saved views live in this browser, per signed-in user's device (docs/decisions.md). */
 export const VIEWS_KEY = 'requests.views';
 export function readViews(): SavedView[] {
@@ -112,11 +118,12 @@ export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>)
 export default function RequestList() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const dataProvider = useDataProvider();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
   const canCreate = useCan('service_requests', 'create');
-  const [filters, setFilters] = useState<RequestFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<RequestFilters>(() => filtersFromSearch(searchParams));
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [form, setForm] = useState<ServiceRequestForm | null>(null);
