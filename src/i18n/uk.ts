@@ -272,6 +272,7 @@ export const uk = {
         via_link: 'за посиланням',
         resident: 'мешканець',
         confirm_delete: 'Видалити це повідомлення?',
+        as_resident: 'Записати як слова мешканця (%{name}) — дзвінок або візит',
       },
       links: {
         create: 'Створити посилання',
