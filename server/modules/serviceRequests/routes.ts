@@ -31,9 +31,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { issuesToErrors } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';

@@ -118,7 +118,7 @@ export default function RequestShow() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
   useLiveEvents((type, data) => {
-    if (type !== 'notification' && String(data.request_id) === id) load();
+    if (type !== 'notification' && (data.request_id === null || String(data.request_id) === id)) load();
   });
 
   if (error && !request) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
