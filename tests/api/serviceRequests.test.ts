@@ -419,7 +419,9 @@ describe('staff chat by link', () => {
     const link = await linkFor(r.id);
     const forOther = await linkPost(link.token, { message: 'чужа', request_id: String(other.id) });
     expectErrorBody(forOther, 403);
-    expect((await linkPost(link.token, { message: 'своя', request_id: String(r.id) })).statusCode).toBe(200);
+    expect((await linkPost(link.token, { message: 'своя', request_id: String(r.id), token: link.token })).statusCode).toBe(200);
+    const other2 = await linkFor((await onStage('executor')).id);
+    expectErrorBody(await linkPost(link.token, { message: 'чужий ключ', token: other2.token }), 403);
     expectErrorBody(await t.call('GET', `${R}/${other.id}`, { headers: { authorization: `Bearer ${link.token}` } }), 401);
 
     const expired = await linkFor(r.id);

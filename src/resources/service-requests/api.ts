@@ -60,6 +60,7 @@ export const linkChatApi = {
   },
   async post(token: string, message: string, photo: File | null, done: boolean): Promise<LinkChat> {
     const form = new FormData();
+    form.append('token', token);
     form.append('message', message);
     if (photo) form.append('photo', photo, photo.name);
     if (done) form.append('done', '1');
