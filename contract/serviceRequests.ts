@@ -187,6 +187,11 @@ export type ServiceRequestForm = z.infer<typeof serviceRequestForm>;
 export const chatPostInput = z.object({
   chat_type: z.enum(CHAT_TYPES, { error: 'Тип чату: staff_chat або member_chat.' }),
   message: text('Повідомлення', { max: 4000 }).default(''),
+  /** Staff record what the resident said (a call, a visit) as the resident's own message in member_chat. */
+  from_resident: z
+    .enum(['0', '1', 'true', 'false'], { error: 'from_resident: 1 або 0.' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export const commentUpdate = z.object({ message: text('Повідомлення', { min: 1, max: 4000 }) });

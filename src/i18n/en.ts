@@ -382,6 +382,7 @@ export const en = {
         via_link: 'by link',
         resident: 'resident',
         confirm_delete: 'Delete this message?',
+        as_resident: 'Record as the resident’s words (%{name}) — a call or a visit',
       },
       links: {
         create: 'Create link',

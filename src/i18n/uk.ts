@@ -381,6 +381,7 @@ export const uk = {
         via_link: 'за посиланням',
         resident: 'мешканець',
         confirm_delete: 'Видалити це повідомлення?',
+        as_resident: 'Від імені мешканця (%{name}): дзвінок або візит',
       },
       links: {
         create: 'Створити посилання',

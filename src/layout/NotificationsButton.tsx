@@ -36,8 +36,8 @@ export function NotificationsButton() {
     const timer = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(timer);
   }, [refresh]);
-  useLiveEvents((type) => {
-    if (type !== 'notification') return;
+  useLiveEvents((type, data) => {
+    if (type !== 'notification' && data.request_id !== null) return;
     if (anchor) loadList();
     else refresh();
   });

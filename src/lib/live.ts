@@ -14,6 +14,8 @@ const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
 let connecting = false;
+/** Whether a stream was open before: after a reconnect, screens re-read what they may have missed. */
+let connectedBefore = false;
 
 /**
  * One live-updates stream for the whole tab, open while anything listens. EventSource cannot send
@@ -28,6 +30,10 @@ async function connect() {
     if (listeners.size === 0) return;
     const es = new EventSource(`${API_URL}/live?ticket=${encodeURIComponent(ticket)}`);
     source = es;
+    es.addEventListener('ready', () => {
+      if (connectedBefore) for (const l of [...listeners]) l('request', { request_id: null, action: null, chat_type: null });
+      connectedBefore = true;
+    });
     for (const type of ['request', 'chat', 'notification'] as const) {
       es.addEventListener(type, (e) => {
         let data: LiveMessage;
@@ -70,7 +76,11 @@ function subscribe(listener: Listener) {
   };
 }
 
-/** Calls `onEvent` for every live change the signed-in user may see, while the component is mounted. */
+/**
+ * Calls `onEvent` for every live change the signed-in user may see, while the component is
+ * mounted. After the stream was lost and is back, a `request` event with `request_id: null` says
+ * "anything may have changed".
+ */
 export function useLiveEvents(onEvent: Listener, enabled = true) {
   const ref = useRef(onEvent);
   useEffect(() => {

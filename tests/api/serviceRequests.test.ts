@@ -419,7 +419,9 @@ describe('staff chat by link', () => {
     const link = await linkFor(r.id);
     const forOther = await linkPost(link.token, { message: 'чужа', request_id: String(other.id) });
     expectErrorBody(forOther, 403);
-    expect((await linkPost(link.token, { message: 'своя', request_id: String(r.id) })).statusCode).toBe(200);
+    expect((await linkPost(link.token, { message: 'своя', request_id: String(r.id), token: link.token })).statusCode).toBe(200);
+    const other2 = await linkFor((await onStage('executor')).id);
+    expectErrorBody(await linkPost(link.token, { message: 'чужий ключ', token: other2.token }), 403);
     expectErrorBody(await t.call('GET', `${R}/${other.id}`, { headers: { authorization: `Bearer ${link.token}` } }), 401);
 
     const expired = await linkFor(r.id);
@@ -438,6 +440,21 @@ describe('staff chat by link', () => {
 });
 
 describe('notifications', () => {
+  it('records what the resident said as their member_chat message and tells the responsible', async () => {
+    const responsible = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const token = await t.login(responsible.email, responsible.password);
+    const r = await createOk({ responsible_id: responsible.id });
+    const res = await chatPost(r.id, { chat_type: 'member_chat', message: 'Мешканка телефонувала: вода досі тече', from_resident: '1' }, dispatcher);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ author: { kind: 'resident', id: home.memberId, name: home.memberName }, can_edit: true });
+    const list = (await t.call('GET', `${API}/notifications`, { token })).json();
+    expect(list.data[0]).toMatchObject({ kind: 'resident_message', request_id: r.id, text: expect.stringContaining(home.memberName) });
+    expectErrorBody(await t.call('PUT', `${API}/comments/${res.json().data.id}`, { token, body: { message: 'чуже' } }), 403);
+    expectFieldError(await chatPost(r.id, { chat_type: 'staff_chat', message: 'x', from_resident: '1' }), 'from_resident');
+    const anonymous = await createOk({ realty_id: null, member_id: null });
+    expectFieldError(await chatPost(anonymous.id, { chat_type: 'member_chat', message: 'x', from_resident: '1' }), 'from_resident');
+  });
+
   it('tells the responsible about new requests, stage changes and link messages; marks them read', async () => {
     const engineer = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
     const token = await t.login(engineer.email, engineer.password);

@@ -22,6 +22,8 @@ const linkPost = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'on'),
   /** When a client names the request, it must be the link's own. */
   request_id: idSchema.optional(),
+  /** SPEC.md: the chat's message carries the token; when it does, it must be the link's. */
+  token: z.string().max(200).optional(),
 });
 
 /**
@@ -108,7 +110,7 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Написати в чат за посиланням',
-          description: 'multipart/form-data: message, photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 МБ), done=1 — виконавець позначає роботу виконаною.',
+          description: 'multipart/form-data: message, token (той самий, що в адресі; необов’язково), photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 МБ), done=1 — виконавець позначає роботу виконаною.',
           security: [],
           consumes: ['multipart/form-data'],
           params: tokenParams,
@@ -125,6 +127,7 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!parsed.success) throw unprocessable(issuesToErrors(parsed.error.issues));
           const body = parsed.data;
           if (body.request_id !== undefined && body.request_id !== row.id) throw forbidden('Це посилання відкриває лише чат своєї заявки.');
+          if (body.token !== undefined && body.token !== request.params.token) throw forbidden('Ключ у повідомленні не збігається з посиланням.');
           if (!body.message && !form.file && !body.done) throw unprocessable({ message: ['Напишіть повідомлення або додайте фото.'] });
           if (body.done && !canFinish(row, link.userId)) {
             throw unprocessable({ done: ['Позначити виконаною можна лише заявку, що у вас на виконанні.'] });

@@ -184,11 +184,14 @@ export async function chatMessages(
   }));
 }
 
-/** Only its author edits or deletes a message, or an admin; a link's messages only through the link. */
-export function mayEditComment(viewer: ChatViewer, row: Pick<typeof serviceRequestComments.$inferSelect, 'authorUserId' | 'authorMemberId'>) {
+/**
+ * Only its author edits or deletes a message (for a resident's words recorded by staff: the one
+ * who recorded them), or an admin; messages through a chat link are changed by admins only.
+ */
+export function mayEditComment(viewer: ChatViewer, row: Pick<typeof serviceRequestComments.$inferSelect, 'authorUserId' | 'viaLink'>) {
   if (viewer.userId === null) return false;
   if (viewer.isAdmin) return true;
-  return row.authorMemberId === null && row.authorUserId === viewer.userId;
+  return !row.viaLink && row.authorUserId === viewer.userId;
 }
 
 export async function historyOf(db: Reader, requestId: number): Promise<HistoryEntry[]> {

@@ -31,9 +31,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { issuesToErrors } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
@@ -389,9 +388,20 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           await discard();
           throw unprocessable({ message: ['Напишіть повідомлення або додайте файл.'] });
         }
+        let resident: { memberId: number; name: string } | undefined;
+        if (parsed.data.from_resident) {
+          const [member] = row.memberId === null ? [] : await db.select({ name: members.name }).from(members).where(eq(members.id, row.memberId)).limit(1);
+          const problem =
+            parsed.data.chat_type !== 'member_chat' ? 'Слова мешканця записуються лише в чат з мешканцем.' : !member ? 'У заявці не вказано мешканця.' : undefined;
+          if (problem) {
+            await discard();
+            throw unprocessable({ from_resident: [problem] });
+          }
+          resident = { memberId: row.memberId!, name: member.name };
+        }
         let id: number;
         try {
-          id = await postMessage(db, live, await actorOf(request.user), row, await houseComplex(db, row.houseId), parsed.data.chat_type, parsed.data.message, form.files);
+          id = await postMessage(db, live, await actorOf(request.user), row, await houseComplex(db, row.houseId), parsed.data.chat_type, parsed.data.message, form.files, resident);
         } catch (err) {
           await discard();
           throw err;

@@ -324,11 +324,21 @@ export async function postMessage(
   chatType: ChatType,
   message: string,
   files: StoredUpload[],
+  /** The resident whose words the staff member records; the message is theirs. */
+  resident?: { memberId: number; name: string },
 ): Promise<number> {
   const { id, notified } = await db.transaction(async (tx) => {
     const [comment] = await tx
       .insert(serviceRequestComments)
-      .values({ requestId: row.id, chatType, authorUserId: actor.userId, authorName: actor.name, viaLink: actor.viaLink, message })
+      .values({
+        requestId: row.id,
+        chatType,
+        authorUserId: actor.userId,
+        authorMemberId: resident?.memberId ?? null,
+        authorName: resident?.name ?? actor.name,
+        viaLink: actor.viaLink,
+        message,
+      })
       .returning({ id: serviceRequestComments.id });
     if (files.length) {
       const stored = await tx
@@ -348,12 +358,13 @@ export async function postMessage(
       await tx.insert(serviceRequestCommentMedia).values(stored.map((m) => ({ commentId: comment.id, mediaId: m.id })));
     }
     await tx.update(serviceRequests).set({ updatedAt: new Date() }).where(eq(serviceRequests.id, row.id));
-    // What a performer writes through a link is news for the one responsible.
-    const notified = actor.viaLink
-      ? await notify(tx, row.organizationId, row.id, actor.userId, [
-          { userIds: row.responsibleId !== null ? [row.responsibleId] : [], kind: 'link_message', text: `${actor.name} написав у чаті заявки №${row.number}.` },
-        ])
-      : [];
+    // What a resident says and what a performer writes through a link are news for the one responsible.
+    const responsible = row.responsibleId !== null ? [row.responsibleId] : [];
+    const notified = resident
+      ? await notify(tx, row.organizationId, row.id, actor.userId, [{ userIds: responsible, kind: 'resident_message', text: `${resident.name} написав(ла) у заявці №${row.number}.` }])
+      : actor.viaLink
+        ? await notify(tx, row.organizationId, row.id, actor.userId, [{ userIds: responsible, kind: 'link_message', text: `${actor.name} написав у чаті заявки №${row.number}.` }])
+        : [];
     return { id: comment.id, notified };
   });
   await announce(live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'created', notified, chatType });

@@ -256,8 +256,8 @@ export default function RequestList() {
                 <TableCell>{translate('resources.service_requests.fields.number')}</TableCell>
                 <TableCell>{sortLabel('stage', 'resources.service_requests.fields.stage')}</TableCell>
                 <TableCell>{translate('resources.service_requests.fields.type_id')}</TableCell>
-                <TableCell sx={{ minWidth: 220 }}>{translate('resources.service_requests.fields.house_id')}</TableCell>
-                <TableCell sx={{ minWidth: 220 }}>{translate('resources.service_requests.fields.text')}</TableCell>
+                <TableCell sx={{ minWidth: 200 }}>{translate('resources.service_requests.fields.house_id')}</TableCell>
+                <TableCell sx={{ minWidth: 180 }}>{translate('resources.service_requests.fields.text')}</TableCell>
                 <TableCell>{translate('resources.service_requests.fields.responsible_id')}</TableCell>
                 <TableCell>{translate('resources.service_requests.fields.performer_id')}</TableCell>
                 <TableCell>{sortLabel('deadline', 'resources.service_requests.fields.deadline')}</TableCell>
@@ -295,10 +295,16 @@ export default function RequestList() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {r.deadline ? (
                       <Tooltip title={formatDateTime(r.deadline)}>
-                        <Typography variant="body2" color={r.overdue ? 'error' : undefined} sx={{ fontWeight: r.overdue ? 600 : undefined }}>
-                          {formatDate(r.deadline)}
-                          {r.overdue ? ` · ${translate('resources.service_requests.overdue')}` : ''}
-                        </Typography>
+                        <Box>
+                          <Typography variant="body2" color={r.overdue ? 'error' : undefined} sx={{ fontWeight: r.overdue ? 600 : undefined }}>
+                            {formatDate(r.deadline)}
+                          </Typography>
+                          {r.overdue && (
+                            <Typography variant="caption" color="error">
+                              {translate('resources.service_requests.overdue')}
+                            </Typography>
+                          )}
+                        </Box>
                       </Tooltip>
                     ) : (
                       '—'

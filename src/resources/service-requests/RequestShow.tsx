@@ -4,6 +4,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Chip,
   CircularProgress,
   Dialog,
@@ -11,6 +12,7 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
+  FormControlLabel,
   IconButton,
   InputAdornment,
   List,
@@ -97,6 +99,7 @@ export default function RequestShow() {
   const [tab, setTab] = useState<ChatType>('staff_chat');
   const [deleting, setDeleting] = useState(false);
   const [newLink, setNewLink] = useState<string | null>(null);
+  const [asResident, setAsResident] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   usePageHeader(request ? translate('resources.service_requests.show_title', { number: request.number }) : translate('resources.service_requests.name', { smart_count: 1 }), '/Requests');
 
@@ -115,7 +118,7 @@ export default function RequestShow() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
   useLiveEvents((type, data) => {
-    if (type !== 'notification' && String(data.request_id) === id) load();
+    if (type !== 'notification' && (data.request_id === null || String(data.request_id) === id)) load();
   });
 
   if (error && !request) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
@@ -169,7 +172,7 @@ export default function RequestShow() {
         canEdit
           ? async (message, files) => {
               try {
-                await requestApi.post(request.id, type, message, files);
+                await requestApi.post(request.id, type, message, files, type === 'member_chat' && asResident);
               } catch (err) {
                 throw new Error(errorText(err));
               }
@@ -186,6 +189,16 @@ export default function RequestShow() {
         load();
       }}
       height={narrow ? 460 : 520}
+      actions={
+        type === 'member_chat' &&
+        canEdit &&
+        request.member_id !== null && (
+          <FormControlLabel
+            control={<Checkbox size="small" checked={asResident} onChange={(e) => setAsResident(e.target.checked)} />}
+            label={<Typography variant="body2">{translate('resources.service_requests.chat.as_resident', { name: request.member_name ?? '' })}</Typography>}
+          />
+        )
+      }
     />
   );
   const staffPicker = (field: 'responsible_id' | 'performer_id') => (

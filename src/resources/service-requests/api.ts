@@ -22,10 +22,11 @@ export const requestApi = {
   move: (id: number, stage: RequestStage, comment: string, performerId?: number | null) =>
     apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, { method: 'PUT', body: { stage, comment, ...(performerId ? { performer_id: performerId } : {}) } }).then((r) => r.data),
   remove: (id: number) => apiFetch(`/service_request/${id}`, { method: 'DELETE' }),
-  post: (id: number, chatType: ChatType, message: string, files: File[]) => {
+  post: (id: number, chatType: ChatType, message: string, files: File[], fromResident = false) => {
     const form = new FormData();
     form.append('chat_type', chatType);
     form.append('message', message);
+    if (fromResident) form.append('from_resident', '1');
     for (const f of files) form.append('files[]', f, f.name);
     return apiFetch<{ data: ChatMessage }>(`/service_request/chat/${id}`, { method: 'POST', body: form }).then((r) => r.data);
   },
@@ -59,6 +60,7 @@ export const linkChatApi = {
   },
   async post(token: string, message: string, photo: File | null, done: boolean): Promise<LinkChat> {
     const form = new FormData();
+    form.append('token', token);
     form.append('message', message);
     if (photo) form.append('photo', photo, photo.name);
     if (done) form.append('done', '1');
