@@ -64,6 +64,7 @@ export const RESOURCES = {
   discounts: declare({ path: '/discounts', area: 'discounts', list: 'data_pagination' }),
   cameras: declare({ path: '/cameras', area: 'cameras', list: 'data_pagination' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
+  interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -41,6 +41,7 @@ import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { votingRoutes } from './modules/voting/routes.ts';
+import { interviewRoutes } from './modules/interview/routes.ts';
 import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './modules/voting/publicRoutes.ts';
 import type { SignatureProvider } from './modules/voting/signature.ts';
 
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
         await secured.register(discountRoutes);
         await secured.register(cameraRoutes);
         await secured.register(votingRoutes, { signatureProviders });
+        await secured.register(interviewRoutes);
       });
     },
     { prefix: API_PREFIX },
