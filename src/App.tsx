@@ -30,6 +30,7 @@ import discounts from './resources/discounts';
 import documents from './resources/documents';
 import events from './resources/events';
 import voting from './resources/voting';
+import interview from './resources/interview';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -101,6 +102,7 @@ export function App() {
         <Resource {...discounts} />
         <Resource {...cameras} />
         <Resource {...voting} />
+        <Resource {...interview} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>
