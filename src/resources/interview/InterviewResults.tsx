@@ -16,7 +16,7 @@ function ChoiceResults({ q }: { q: InterviewQuestion }) {
           height={Math.max(90, q.options.length * 34 + 30)}
           layout="horizontal"
           margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
-          yAxis={[{ scaleType: 'band', data: q.options.map((o) => o.title), width: 110 }]}
+          yAxis={[{ scaleType: 'band', data: q.options.map((o) => o.title), width: 150 }]}
           xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v} %`, height: 24 }]}
           series={[{ data: q.options.map((o) => o.percent), color: BAR, valueFormatter: (v: number | null) => `${num(v ?? 0)} %` }]}
           hideLegend

@@ -37,12 +37,12 @@ export default function InterviewUsers() {
       )}
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ px: 2, pt: 1 }}>
-          <Tabs value={tab} onChange={(_, v: Tab) => { setTab(v); setPage(0); }}>
+          <Tabs sx={{ flexShrink: 0 }} value={tab} onChange={(_, v: Tab) => { setTab(v); setPage(0); }}>
             {(['answered', 'not_answered'] as const).map((k) => (
               <Tab key={k} value={k} label={`${translate(`resources.interview.tabs.${k}`)} (${data?.summary[k] ?? 0})`} data-testid={`tab-${k}`} />
             ))}
           </Tabs>
-          <TextField size="small" placeholder={translate('ra.action.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ minWidth: 240, ml: { md: 'auto' } }} />
+          <TextField size="small" placeholder={translate('ra.action.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ width: { md: 300 }, ml: { md: 'auto' } }} />
         </Stack>
         <TableContainer>
           <Table size="small">
@@ -105,6 +105,8 @@ export default function InterviewUsers() {
           page={page}
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
           onPageChange={(_, p) => setPage(p)}
           onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
         />

@@ -72,7 +72,8 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Autocomplete
-              sx={{ flex: 1 }}
+              fullWidth
+              sx={{ flex: 1, minWidth: 280 }}
               options={candidates?.data ?? []}
               value={member}
               onChange={(_, v) => setMember(v)}
