@@ -39,6 +39,8 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
     queryKey: ['interview-candidates', interview.id, search],
     queryFn: () => fetchRespondents(interview.id, { status: 'not_answered', search_query: search.trim() || undefined, per_page: 20 }),
     placeholderData: (prev) => prev,
+    // Each opening asks afresh: whoever was just recorded must not be offered again.
+    gcTime: 0,
   });
   const set = (qid: number, d: Draft) => setAnswers({ ...answers, [qid]: d });
   const payload = () =>
