@@ -143,6 +143,21 @@ describe('validation', () => {
     expectErrorBody(await t.call('POST', I, { token: admin, raw: '{"title":', contentType: 'application/json' }), 400);
     expect((await t.db.select().from(interviews)).length).toBe(before);
   });
+
+  it('answers malformed queries and answer shapes with 4xx, never 500', async () => {
+    const s = await createOk();
+    expectFieldError(await t.call('GET', `${I}?house_ids[]=abc`, { token: admin }), 'house_ids.0');
+    expectFieldError(await t.call('GET', `${I}?sort=secret`, { token: admin }), 'sort');
+    expectFieldError(await t.call('GET', `${I}/${s.id}/users?per_page=0`, { token: admin }), 'per_page');
+    expectFieldError(await t.call('GET', `${I}/abc`, { token: admin }), 'id');
+    const q4 = (s.questions as Q[])[3];
+    expectFieldError(await answer(s.id, { member_id: people.a1, channel: 'phone', answers: [{ question_id: q4.id, value: 'п’ять' }] }), 'answers.0.value');
+    expectFieldError(await answer(s.id, { member_id: people.a1, channel: 'phone', answers: [{ question_id: q4.id, option_ids: 'x' }] }), 'answers.0.option_ids');
+    expectFieldError(await answer(s.id, { member_id: 'abc', channel: 'phone', answers: [] }), 'member_id');
+    expectFieldError(await answer(s.id, { member_id: 99999999, channel: 'phone', answers: [{ question_id: q4.id, value: 3 }] }), 'member_id');
+    expectErrorBody(await t.call('POST', `${I}/${s.id}/answers`, { token: admin, raw: '[1,2]', contentType: 'application/json' }), 422);
+    expect(((await t.call('GET', `${I}/${s.id}`, { token: admin })).json().data.responses_count)).toBe(0);
+  });
 });
 
 describe('scoping', () => {
@@ -162,6 +177,12 @@ describe('scoping', () => {
     const ids = (await t.call('GET', `${I}?per_page=1000`, { token: staff })).json().main_data.data.map((x: { id: number }) => x.id);
     expect(ids).toContain(ours.id);
     expect(ids).not.toContain(theirs.id);
+    // A survey also for another complex: readable, but not theirs to change.
+    const mixed = await createOk({ complex_ids: [mine.id, other.id] });
+    expect((await t.call('GET', `${I}/${mixed.id}`, { token: staff })).statusCode).toBe(200);
+    expect((await t.call('GET', `${I}/${mixed.id}`, { token: staff })).json().data.audience_count).toBe(4);
+    expectErrorBody(await t.call('PUT', `${I}/${mixed.id}`, { token: staff, body: base({ title: 'Інша назва' }) }), 403);
+    expectErrorBody(await t.call('DELETE', `${I}/${mixed.id}`, { token: staff }), 403);
     // A resident of another complex is not among the addressees.
     expectFieldError(await answer(ours.id, { member_id: people.x1, channel: 'phone', answers: answersFor(ours, 0, [0], null, 3) }, staff), 'member_id');
     // Without the permission: 403.
