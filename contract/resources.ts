@@ -65,6 +65,7 @@ export const RESOURCES = {
   cameras: declare({ path: '/cameras', area: 'cameras', list: 'data_pagination' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
+  interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

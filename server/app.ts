@@ -42,6 +42,7 @@ import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
 import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { votingRoutes } from './modules/voting/routes.ts';
+import { interviewRoutes } from './modules/interview/routes.ts';
 import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './modules/voting/publicRoutes.ts';
 import type { SignatureProvider } from './modules/voting/signature.ts';
 import { createLocalLiveBus, createPgLiveBus, type LiveBus } from './lib/live.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
         await secured.register(serviceRequestRoutes);
         await secured.register(notificationRoutes);
         await secured.register(liveTicketRoutes);
+        await secured.register(interviewRoutes);
       });
     },
     { prefix: API_PREFIX },

@@ -31,6 +31,7 @@ import documents from './resources/documents';
 import events from './resources/events';
 import voting from './resources/voting';
 import serviceRequests from './resources/service-requests';
+import interview from './resources/interview';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 
@@ -103,6 +104,7 @@ export function App() {
         <Resource {...cameras} />
         <Resource {...voting} />
         <Resource {...serviceRequests} />
+        <Resource {...interview} />
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

@@ -63,6 +63,10 @@ const SCREENS: AppRoute[] = [
   page('/Voting/create', 'votings', () => import('./resources/voting/VotingCreate')),
   page('/Voting/:id', 'votings', () => import('./resources/voting/VotingShow')),
   page('/Voting/:id/participants', 'votings', () => import('./resources/voting/VotingParticipants')),
+  page('/Interview', 'interviews', () => import('./resources/interview/InterviewList')),
+  page('/Interview/create', 'interviews', () => import('./resources/interview/InterviewCreate')),
+  page('/Interview/:id', 'interviews', () => import('./resources/interview/InterviewShow')),
+  page('/Interview/:id/users', 'interviews', () => import('./resources/interview/InterviewUsers')),
   // A co-owner's voting page: no admin login, the meeting's link and a one-time code instead.
   route({ path: '/Vote/:token', layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
   page('/Requests', 'service_requests', () => import('./resources/service-requests/RequestList')),

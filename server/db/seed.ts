@@ -11,6 +11,7 @@ import { REQUEST_STAGES } from '../../contract/serviceRequests.ts';
 import { formatAddress } from '../modules/houses/address.ts';
 import { selectHouses } from '../modules/houses/records.ts';
 import { searchText as requestSearchText } from '../modules/serviceRequests/records.ts';
+import { interviewAnswers, interviewComplexes, interviewOptions, interviewQuestions, interviewResponses, interviews } from './schema.ts';
 import {
   advertisements,
   announcementComplexes,
@@ -246,6 +247,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     await seedDemoCommunity(tx, org.id, adminUser.id, created);
     await seedDemoVoting(tx, org.id, adminUser.id);
     await seedDemoRequests(tx, org.id, created);
+    await seedDemoInterview(tx, org.id, adminUser.id);
   });
   return true;
 }
@@ -712,4 +714,58 @@ export async function seedDemoRequests(tx: Tx, organizationId: number, demoCompl
     }
   }
   await tx.insert(serviceRequestCounters).values({ organizationId, lastNumber: count });
+}
+
+// ── surveys ──
+
+/** One active survey of the first demo complex that has residents, with a few answers recorded by phone and on paper. */
+export async function seedDemoInterview(tx: Tx, organizationId: number, authorId: number) {
+  const people = await tx
+    .select({ memberId: residents.memberId, complexId: houses.complexId })
+    .from(residents)
+    .innerJoin(realty, eq(realty.id, residents.realtyId))
+    .innerJoin(houses, eq(houses.id, realty.houseId))
+    .where(eq(residents.organizationId, organizationId))
+    .orderBy(asc(houses.complexId), asc(residents.memberId));
+  const complexId = people.find((p) => p.complexId !== null)?.complexId;
+  if (!complexId) return;
+  const members = [...new Set(people.filter((p) => p.complexId === complexId).map((p) => p.memberId))];
+  const [survey] = await tx
+    .insert(interviews)
+    .values({
+      organizationId,
+      title: 'Благоустрій двору навесні',
+      description: 'Допоможіть обрати, що зробити у дворі насамперед. Відповіді приймаємо телефоном і на паперових анкетах у консьєржа.',
+      startAt: new Date(Date.now() - 3 * DAY),
+      endAt: new Date(Date.now() + 11 * DAY),
+      published: true,
+      createdBy: authorId,
+    })
+    .returning();
+  await tx.insert(interviewComplexes).values({ interviewId: survey.id, complexId });
+  const [q1, q2, q3] = await tx
+    .insert(interviewQuestions)
+    .values([
+      { interviewId: survey.id, position: 1, title: 'Що облаштувати насамперед?', kind: 'single' as const },
+      { interviewId: survey.id, position: 2, title: 'Оцініть прибирання прибудинкової території', kind: 'scale' as const, scaleMax: 5 },
+      { interviewId: survey.id, position: 3, title: 'Ваші пропозиції', kind: 'text' as const },
+    ])
+    .returning();
+  const options = await tx
+    .insert(interviewOptions)
+    .values(['Дитячий майданчик', 'Велопарковку', 'Лавки та освітлення'].map((title, i) => ({ questionId: q1.id, position: i + 1, title })))
+    .returning();
+  const texts = ['Поставити смітники біля лавок', 'Висадити дерева вздовж паркану', 'Зробити пандус біля другого під’їзду'];
+  for (const [i, memberId] of members.slice(0, 5).entries()) {
+    const [r] = await tx
+      .insert(interviewResponses)
+      .values({ interviewId: survey.id, memberId, channel: i % 2 === 0 ? ('phone' as const) : ('paper' as const), recordedBy: authorId })
+      .returning();
+    const key = (q: number) => `seed-${r.id}-${q}`;
+    await tx.insert(interviewAnswers).values([
+      { interviewId: survey.id, responseId: r.id, questionId: q1.id, optionId: options[[0, 0, 2, 1, 0][i]].id, answerKey: key(1) },
+      { interviewId: survey.id, responseId: r.id, questionId: q2.id, value: [4, 3, 5, 2, 4][i], answerKey: key(2) },
+      ...(i < texts.length ? [{ interviewId: survey.id, responseId: r.id, questionId: q3.id, text: texts[i], answerKey: key(3) }] : []),
+    ]);
+  }
 }

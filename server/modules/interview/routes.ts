@@ -1,0 +1,547 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audienceFilters } from '../../../contract/audience.ts';
+import { idSchema } from '../../../contract/common.ts';
+import {
+  INTERVIEW_STATUSES,
+  interviewInput,
+  interviewRecord,
+  interviewSummary,
+  RESPONDENT_STATUSES,
+  respondentRecord,
+  responseInput,
+  type Interview,
+  type InterviewInput,
+  type InterviewQuestion,
+  type InterviewStatus,
+  type InterviewSummary,
+  type Respondent,
+  type ResponseInput,
+} from '../../../contract/interview.ts';
+import type { Db } from '../../db/index.ts';
+import {
+  houses,
+  interviewAnswers,
+  interviewComplexes,
+  interviewHouses,
+  interviewOptions,
+  interviewQuestions,
+  interviewResponses,
+  interviews,
+  members,
+  realty,
+  residents,
+  users,
+} from '../../db/schema.ts';
+import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
+import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type Audience, type AudienceTables } from '../community/audience.ts';
+import { formatAddress } from '../houses/address.ts';
+import { naturalKeys } from '../houses/order.ts';
+import { housesFor } from '../members/records.ts';
+import { membersWhere, type MemberFilters } from '../members/filters.ts';
+import { hasUnitWhere, memberScope } from '../members/scope.ts';
+
+type Row = typeof interviews.$inferSelect;
+type Reader = Pick<Db, 'select'>;
+
+const AUDIENCE: AudienceTables = {
+  complexes: { table: interviewComplexes, parentId: interviewComplexes.interviewId, complexId: interviewComplexes.complexId, row: (interviewId, complexId) => ({ interviewId, complexId }) },
+  houses: { table: interviewHouses, parentId: interviewHouses.interviewId, houseId: interviewHouses.houseId, row: (interviewId, houseId) => ({ interviewId, houseId }) },
+};
+
+const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > now() then 'draft' when ${interviews.endAt} <= now() then 'finished' else 'active' end`;
+
+export function interviewStatus(row: Pick<Row, 'published' | 'startAt' | 'endAt'>, now = new Date()): InterviewStatus {
+  if (!row.published || row.startAt > now) return 'draft';
+  return row.endAt <= now ? 'finished' : 'active';
+}
+
+const listQuerySchema = listQuery.extend({
+  sort: z.enum(['id', 'title', 'start_at', 'end_at', 'created_at'], { error: 'Сортування можливе за: id, title, start_at, end_at, created_at.' }).default('start_at'),
+  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('desc'),
+  status: z.enum(INTERVIEW_STATUSES, { error: 'Статус: draft, active або finished.' }).optional(),
+  ...audienceFilters,
+});
+
+const usersQuery = listQuery.extend({
+  status: z.enum(RESPONDENT_STATUSES, { error: 'Статус: answered або not_answered.' }).optional(),
+  per_page: listQuery.shape.per_page.removeDefault().default(25),
+  ...audienceFilters,
+});
+
+const params = z.object({ id: idSchema });
+const tags = ['interview'];
+const one = z.object({ data: interviewRecord });
+const NOT_FOUND = 'Опитування не знайдено.';
+const LOCKED =
+  'Після першої відповіді не можна змінювати питання, варіанти відповідей, адресатів, анонімність і початок опитування: відповіді вже дано саме на них.';
+const FINISHED = 'Опитування завершено: змінити можна лише назву та опис.';
+const UNIT_WORDS = { apartment: 'кв.', parking: 'паркомісце', storage: 'комора', commercial: 'прим.' } as const;
+
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+
+/** The houses a survey reaches: the chosen houses of a complex, or all of its houses when none is chosen. */
+async function audienceHouses(db: Reader, interviewId: number): Promise<number[]> {
+  const [complexRows, houseRows] = await Promise.all([
+    db.select({ id: interviewComplexes.complexId }).from(interviewComplexes).where(eq(interviewComplexes.interviewId, interviewId)),
+    db.select({ id: houses.id, complexId: houses.complexId }).from(interviewHouses).innerJoin(houses, eq(houses.id, interviewHouses.houseId)).where(eq(interviewHouses.interviewId, interviewId)),
+  ]);
+  const narrowed = new Set(houseRows.map((h) => h.complexId));
+  const whole = complexRows.map((c) => c.id).filter((id) => !narrowed.has(id));
+  const wholeHouses = whole.length ? await db.select({ id: houses.id }).from(houses).where(inArray(houses.complexId, whole)) : [];
+  return [...new Set([...houseRows.map((h) => h.id), ...wholeHouses.map((h) => h.id)])];
+}
+
+/** Members a user may see who live in (are linked to a unit of) the survey's houses. */
+function audienceMembers(db: Reader, user: CurrentUser, houseIds: number[]): SQL {
+  if (houseIds.length === 0) return sql`false`;
+  return and(memberScope(db, user), hasUnitWhere(db, inArray(realty.houseId, houseIds), false))!;
+}
+
+/** Results of every question: counts over the respondents who answered it. */
+async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[]> {
+  const questions = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, row.id)).orderBy(asc(interviewQuestions.position));
+  if (questions.length === 0) return [];
+  const ids = questions.map((q) => q.id);
+  const [options, answers] = await Promise.all([
+    db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, ids)).orderBy(asc(interviewOptions.position)),
+    db
+      .select({ questionId: interviewAnswers.questionId, optionId: interviewAnswers.optionId, value: interviewAnswers.value, text: interviewAnswers.text, key: interviewAnswers.answerKey, member: members.name })
+      .from(interviewAnswers)
+      .leftJoin(interviewResponses, eq(interviewResponses.id, interviewAnswers.responseId))
+      .leftJoin(members, eq(members.id, interviewResponses.memberId))
+      .where(eq(interviewAnswers.interviewId, row.id))
+      .orderBy(asc(interviewAnswers.id)),
+  ]);
+  return questions.map((q) => {
+    const mine = answers.filter((a) => a.questionId === q.id);
+    const answered = new Set(mine.map((a) => a.key)).size;
+    const countOf = (pred: (a: (typeof mine)[number]) => boolean) => mine.filter(pred).length;
+    let opts: InterviewQuestion['options'] = [];
+    let average: number | null = null;
+    let texts: InterviewQuestion['texts'] = [];
+    if (q.kind === 'single' || q.kind === 'multiple') {
+      opts = options
+        .filter((o) => o.questionId === q.id)
+        .map((o) => {
+          const n = countOf((a) => a.optionId === o.id);
+          return { id: o.id, title: o.title, count: n, percent: pct(n, answered) };
+        });
+    } else if (q.kind === 'scale') {
+      const max = q.scaleMax ?? 5;
+      opts = Array.from({ length: max }, (_, i) => {
+        const n = countOf((a) => a.value === i + 1);
+        return { id: i + 1, title: String(i + 1), count: n, percent: pct(n, answered) };
+      });
+      const values = mine.map((a) => a.value ?? 0);
+      average = values.length ? Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100 : null;
+    } else {
+      texts = mine.map((a) => ({ text: a.text ?? '', member: row.anonymous ? null : a.member }));
+      // In an anonymous survey the order of entry could give away who wrote what.
+      if (row.anonymous) texts.sort((x, y) => x.text.localeCompare(y.text, 'uk'));
+    }
+    return { id: q.id, position: q.position, title: q.title, kind: q.kind, scale_max: q.scaleMax, options: opts, answered, average, texts };
+  });
+}
+
+/**
+ * Surveys of residents (SPEC.md: /interview). A survey is for complexes and, optionally, single
+ * houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
+ * and change only those whose whole audience is theirs (403). Staff record the answers a resident
+ * gives by phone or on paper; one answer set per member and survey.
+ */
+export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  const scope = (user: CurrentUser) => and(eq(interviews.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, interviews.id));
+
+  async function findOne(user: CurrentUser, id: number) {
+    const [row] = await db
+      .select()
+      .from(interviews)
+      .where(and(scope(user), eq(interviews.id, id)))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  const responsesCount = async (id: number) => (await db.select({ n: count() }).from(interviewResponses).where(eq(interviewResponses.interviewId, id)))[0].n;
+
+  async function summaries(rows: Row[]): Promise<InterviewSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [audiences, qCounts, rCounts] = await Promise.all([
+      loadAudiences(db, AUDIENCE, ids),
+      ids.length ? db.select({ id: interviewQuestions.interviewId, n: count() }).from(interviewQuestions).where(inArray(interviewQuestions.interviewId, ids)).groupBy(interviewQuestions.interviewId) : [],
+      ids.length ? db.select({ id: interviewResponses.interviewId, n: count() }).from(interviewResponses).where(inArray(interviewResponses.interviewId, ids)).groupBy(interviewResponses.interviewId) : [],
+    ]);
+    const qn = new Map(qCounts.map((r) => [r.id, r.n]));
+    const rn = new Map(rCounts.map((r) => [r.id, r.n]));
+    const now = new Date();
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      status: interviewStatus(r, now),
+      published: r.published,
+      anonymous: r.anonymous,
+      start_at: r.startAt.toISOString(),
+      end_at: r.endAt.toISOString(),
+      questions_count: qn.get(r.id) ?? 0,
+      responses_count: rn.get(r.id) ?? 0,
+      ...audiences.get(r.id)!,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }));
+  }
+
+  async function fullRecord(user: CurrentUser, id: number): Promise<Interview> {
+    const [row] = await db.select().from(interviews).where(eq(interviews.id, id));
+    const [summary] = await summaries([row]);
+    const houseIds = await audienceHouses(db, id);
+    const [{ n }] = await db.select({ n: count() }).from(members).where(audienceMembers(db, user, houseIds));
+    return { ...summary, audience_count: n, questions_locked: summary.responses_count > 0, questions: await questionResults(db, row) };
+  }
+
+  async function writeQuestions(tx: Pick<Db, 'insert' | 'delete'>, interviewId: number, questions: InterviewInput['questions']) {
+    await tx.delete(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId));
+    for (const [i, q] of questions.entries()) {
+      const [row] = await tx
+        .insert(interviewQuestions)
+        .values({ interviewId, position: i + 1, title: q.title, kind: q.kind, scaleMax: q.kind === 'scale' ? q.scale_max : null })
+        .returning({ id: interviewQuestions.id });
+      if (q.options.length) await tx.insert(interviewOptions).values(q.options.map((title, j) => ({ questionId: row.id, position: j + 1, title })));
+    }
+  }
+
+  /** Whether the stored questions are exactly the submitted ones (wording, kind, scale, options and order). */
+  async function sameQuestions(interviewId: number, questions: InterviewInput['questions']) {
+    const stored = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId)).orderBy(asc(interviewQuestions.position));
+    if (stored.length !== questions.length) return false;
+    const options = stored.length ? await db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, stored.map((q) => q.id))).orderBy(asc(interviewOptions.position)) : [];
+    return stored.every((s, i) => {
+      const q = questions[i];
+      const mine = options.filter((o) => o.questionId === s.id).map((o) => o.title);
+      return s.title === q.title && s.kind === q.kind && (s.kind === 'scale' ? s.scaleMax === q.scale_max : true) && mine.length === q.options.length && mine.every((t, j) => t === q.options[j]);
+    });
+  }
+
+  const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+  const columns = (b: InterviewInput) => ({ title: b.title, description: b.description, startAt: b.start_at, endAt: b.end_at, anonymous: b.anonymous, published: b.published });
+
+  app.get(
+    '/interview',
+    {
+      preHandler: requirePermission('interviews', 'view'),
+      schema: {
+        tags,
+        summary: 'Опитування',
+        description: 'Фільтри: status (draft, active, finished — з дат і позначки «опубліковано»), complex_id і house_ids[] (вибір у шапці), search_query — у назві.',
+        querystring: listQuerySchema,
+        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(interviewSummary) }) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: (SQL | undefined)[] = [scope(request.user), audienceFilter(db, AUDIENCE, interviews.id, q.complex_id, q.house_ids)];
+      if (q.status) conditions.push(sql`${statusSql} = ${q.status}`);
+      const search = q.search_query.trim();
+      if (search) conditions.push(ilike(interviews.title, likePattern(search)));
+      const where = and(...conditions);
+      const sortCol = { id: interviews.id, title: ukrainianSortKey(interviews.title), start_at: interviews.startAt, end_at: interviews.endAt, created_at: interviews.createdAt }[q.sort];
+      const [[{ total }], rows] = await Promise.all([
+        db.select({ total: count() }).from(interviews).where(where),
+        db
+          .select()
+          .from(interviews)
+          .where(where)
+          .orderBy(q.order === 'desc' ? desc(sortCol) : asc(sortCol), q.order === 'desc' ? desc(interviews.id) : asc(interviews.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+      ]);
+      return { main_data: { data: await summaries(rows), ...paginate(total, q.page, q.per_page) } };
+    },
+  );
+
+  app.get(
+    '/interview/:id',
+    { preHandler: requirePermission('interviews', 'view'), schema: { tags, summary: 'Опитування: питання і результати', params, response: { 200: one } } },
+    async (request) => {
+      const row = await findOne(request.user, request.params.id);
+      return { data: await fullRecord(request.user, row.id) };
+    },
+  );
+
+  app.post(
+    '/interview',
+    {
+      preHandler: requirePermission('interviews', 'create'),
+      schema: {
+        tags,
+        summary: 'Створити опитування',
+        description: 'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: чернетка, доки не опубліковано або не настав початок.',
+        body: interviewInput,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const audience = await resolveAudience(db, request.user, b);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(interviews)
+          .values({ ...columns(b), organizationId: request.user.organizationId, createdBy: request.user.id })
+          .returning({ id: interviews.id });
+        await writeAudience(tx, AUDIENCE, row.id, audience);
+        await writeQuestions(tx, row.id, b.questions);
+        return row.id;
+      });
+      return { data: await fullRecord(request.user, id) };
+    },
+  );
+
+  app.put(
+    '/interview/:id',
+    {
+      preHandler: requirePermission('interviews', 'edit'),
+      schema: {
+        tags,
+        summary: 'Змінити опитування',
+        description:
+          'До першої відповіді змінюється все. Після неї питання, варіанти, адресати, анонімність і початок незмінні (409), а повернути опитування в чернетку не можна. Завершене опитування — лише назва й опис.',
+        params,
+        body: interviewInput,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const row = await findOne(request.user, request.params.id);
+      await assertWholeAudienceInScope(db, request.user, AUDIENCE, row.id);
+      const b = request.body;
+      const audience: Audience = await resolveAudience(db, request.user, b);
+      const answered = (await responsesCount(row.id)) > 0;
+      const status = interviewStatus(row);
+      if (status === 'finished') {
+        const same = b.start_at.getTime() === row.startAt.getTime() && b.end_at.getTime() === row.endAt.getTime() && b.anonymous === row.anonymous && b.published === row.published;
+        if (!same || !(await sameQuestions(row.id, b.questions))) throw conflict(FINISHED);
+      }
+      if (answered) {
+        const current = (await loadAudiences(db, AUDIENCE, [row.id])).get(row.id)!;
+        const same =
+          b.anonymous === row.anonymous &&
+          b.start_at.getTime() === row.startAt.getTime() &&
+          sameSet(audience.complexIds, current.complex_ids) &&
+          sameSet(audience.houseIds, current.house_ids) &&
+          (await sameQuestions(row.id, b.questions));
+        if (!same) throw conflict(LOCKED);
+        if (!b.published) throw conflict('Опитування з відповідями не можна повернути в чернетку.');
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(interviews).set({ ...columns(b), updatedAt: new Date() }).where(eq(interviews.id, row.id));
+        if (!answered) {
+          await writeAudience(tx, AUDIENCE, row.id, audience);
+          await writeQuestions(tx, row.id, b.questions);
+        }
+      });
+      return { data: await fullRecord(request.user, row.id) };
+    },
+  );
+
+  app.delete(
+    '/interview/:id',
+    { preHandler: requirePermission('interviews', 'delete'), schema: { tags, summary: 'Видалити опитування без відповідей', params, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      const row = await findOne(request.user, request.params.id);
+      await assertWholeAudienceInScope(db, request.user, AUDIENCE, row.id);
+      const n = await responsesCount(row.id);
+      if (n > 0) throw conflict(`Опитування з відповідями (${n}) не можна видалити: це результати, на які посилаються.`);
+      await db.delete(interviews).where(eq(interviews.id, row.id));
+      return { message: 'Опитування видалено.' };
+    },
+  );
+
+  /** Checks the answers against the questions; errors name the field (`answers.<i>.…`). Nothing is written before this passes. */
+  async function checkAnswers(interviewId: number, input: ResponseInput['answers']) {
+    const questions = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId));
+    const options = questions.length ? await db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, questions.map((q) => q.id))) : [];
+    const errors: Record<string, string[]> = {};
+    const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+    const seen = new Set<number>();
+    input.forEach((a, i) => {
+      const q = questions.find((x) => x.id === a.question_id);
+      if (!q) return fail(`answers.${i}.question_id`, 'Такого питання в цьому опитуванні немає.');
+      if (seen.has(q.id)) return fail(`answers.${i}.question_id`, 'На одне питання — одна відповідь.');
+      seen.add(q.id);
+      const ids = a.option_ids ?? [];
+      if (q.kind === 'single' || q.kind === 'multiple') {
+        const mine = new Set(options.filter((o) => o.questionId === q.id).map((o) => o.id));
+        if (ids.length === 0) return fail(`answers.${i}.option_ids`, 'Оберіть варіант відповіді.');
+        if (q.kind === 'single' && ids.length > 1) return fail(`answers.${i}.option_ids`, 'У цьому питанні можна обрати лише один варіант.');
+        if (new Set(ids).size !== ids.length) return fail(`answers.${i}.option_ids`, 'Варіанти повторюються.');
+        if (ids.some((id) => !mine.has(id))) return fail(`answers.${i}.option_ids`, 'Такого варіанта відповіді в цьому питанні немає.');
+      } else if (q.kind === 'scale') {
+        const max = q.scaleMax ?? 5;
+        if (a.value === undefined || a.value < 1 || a.value > max) return fail(`answers.${i}.value`, `Оцінка — ціле число від 1 до ${max}.`);
+      } else if (!a.text) {
+        return fail(`answers.${i}.text`, 'Напишіть відповідь.');
+      }
+    });
+    if (Object.keys(errors).length) throw unprocessable(errors);
+    return questions;
+  }
+
+  app.post(
+    '/interview/:id/answers',
+    {
+      preHandler: requirePermission('interviews', 'edit'),
+      schema: {
+        tags,
+        summary: 'Записати відповіді мешканця (за телефоном, з паперової анкети тощо)',
+        description:
+          'member_id — мешканець із будинків опитування; channel: phone, paper, other; answers: [{question_id, option_ids | value | text}]. Лише під час активного опитування; повторні відповіді того самого мешканця — 409.',
+        params,
+        body: responseInput,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const row = await findOne(request.user, request.params.id);
+      const status = interviewStatus(row);
+      if (status === 'draft') throw conflict('Опитування ще не розпочалося або не опубліковане: відповіді приймають лише під час опитування.');
+      if (status === 'finished') throw conflict('Опитування завершено: відповіді більше не приймають.');
+      const b = request.body;
+      const houseIds = await audienceHouses(db, row.id);
+      const [member] = await db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(and(audienceMembers(db, request.user, houseIds), eq(members.id, b.member_id)))
+        .limit(1);
+      if (!member) throw unprocessable({ member_id: ['Такого мешканця немає серед адресатів опитування.'] });
+      const questions = await checkAnswers(row.id, b.answers);
+      const duplicate = `${member.name} уже відповів(-ла) на це опитування: одна анкета на мешканця.`;
+      const [existing] = await db
+        .select({ id: interviewResponses.id })
+        .from(interviewResponses)
+        .where(and(eq(interviewResponses.interviewId, row.id), eq(interviewResponses.memberId, member.id)))
+        .limit(1);
+      if (existing) throw conflict(duplicate);
+      try {
+        await db.transaction(async (tx) => {
+          const [resp] = await tx
+            .insert(interviewResponses)
+            .values({ interviewId: row.id, memberId: member.id, channel: b.channel, recordedBy: request.user.id })
+            .returning({ id: interviewResponses.id });
+          const values = b.answers.flatMap((a): (typeof interviewAnswers.$inferInsert)[] => {
+            const q = questions.find((x) => x.id === a.question_id)!;
+            const base = { interviewId: row.id, responseId: row.anonymous ? null : resp.id, questionId: q.id, answerKey: randomUUID() };
+            if (q.kind === 'single' || q.kind === 'multiple') return (a.option_ids ?? []).map((optionId) => ({ ...base, optionId }));
+            if (q.kind === 'scale') return [{ ...base, value: a.value! }];
+            return [{ ...base, text: a.text! }];
+          });
+          await tx.insert(interviewAnswers).values(values);
+        });
+      } catch (err) {
+        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(duplicate);
+        throw err;
+      }
+      return { data: await fullRecord(request.user, row.id) };
+    },
+  );
+
+  app.get(
+    '/interview/:id/users',
+    {
+      preHandler: requirePermission('interviews', 'view'),
+      schema: {
+        tags,
+        summary: 'Адресати опитування: хто відповів, а хто ні',
+        description:
+          'Мешканці будинків опитування (у ваших комплексах). status: answered, not_answered; complex_id і house_ids[] — вибір у шапці; search_query — ім’я, телефон, e-mail або номер приміщення. В анонімному опитуванні відповіді не показуються.',
+        params,
+        querystring: usersQuery,
+        response: { 200: z.object({ data: z.array(respondentRecord), pagination: paginationSchema, summary: z.record(z.enum(RESPONDENT_STATUSES), z.number()) }) },
+      },
+    },
+    async (request) => {
+      const row = await findOne(request.user, request.params.id);
+      const q = request.query;
+      const houseIds = await audienceHouses(db, row.id);
+      const filters = { search_query: q.search_query, status: undefined, complex_id: q.complex_id, house_ids: q.house_ids?.length ? q.house_ids : undefined } as unknown as MemberFilters;
+      const base = and(audienceMembers(db, request.user, houseIds), await membersWhere(db, request.user, filters))!;
+      const answeredSql = exists(
+        db
+          .select({ one: sql`1` })
+          .from(interviewResponses)
+          .where(and(eq(interviewResponses.interviewId, row.id), eq(interviewResponses.memberId, members.id))),
+      );
+      const [[{ answered }], [{ all }]] = await Promise.all([
+        db.select({ answered: count() }).from(members).where(and(base, answeredSql)),
+        db.select({ all: count() }).from(members).where(base),
+      ]);
+      const where = q.status === 'answered' ? and(base, answeredSql) : q.status === 'not_answered' ? and(base, sql`not ${answeredSql}`) : base;
+      const total = q.status === 'answered' ? answered : q.status === 'not_answered' ? all - answered : all;
+      const page = await db
+        .select({ id: members.id, name: members.name, phone: members.phone, email: members.email })
+        .from(members)
+        .where(where)
+        .orderBy(ukrainianSortKey(members.name), members.id)
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page);
+      const ids = page.map((m) => m.id);
+      const [units, responses] = await Promise.all([
+        ids.length && houseIds.length
+          ? db
+              .select({ memberId: residents.memberId, houseId: realty.houseId, type: realty.type, number: realty.number })
+              .from(residents)
+              .innerJoin(realty, eq(realty.id, residents.realtyId))
+              .where(and(inArray(residents.memberId, ids), inArray(realty.houseId, houseIds)))
+              .orderBy(...naturalKeys(realty.number))
+          : [],
+        ids.length
+          ? db
+              .select({ id: interviewResponses.id, memberId: interviewResponses.memberId, channel: interviewResponses.channel, createdAt: interviewResponses.createdAt, recordedBy: users.name })
+              .from(interviewResponses)
+              .leftJoin(users, eq(users.id, interviewResponses.recordedBy))
+              .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
+          : [],
+      ]);
+      const houseMap = await housesFor(db, units.map((u) => u.houseId));
+      const answersByResponse = new Map<number, Record<string, string>>();
+      if (!row.anonymous && responses.length) {
+        const rows = await db
+          .select({ responseId: interviewAnswers.responseId, questionId: interviewAnswers.questionId, option: interviewOptions.title, value: interviewAnswers.value, text: interviewAnswers.text })
+          .from(interviewAnswers)
+          .leftJoin(interviewOptions, eq(interviewOptions.id, interviewAnswers.optionId))
+          .where(inArray(interviewAnswers.responseId, responses.map((r) => r.id)))
+          .orderBy(asc(interviewAnswers.id));
+        for (const a of rows) {
+          const rec = answersByResponse.get(a.responseId!) ?? {};
+          const word = a.option ?? (a.value !== null ? String(a.value) : (a.text ?? ''));
+          const key = String(a.questionId);
+          rec[key] = rec[key] ? `${rec[key]}; ${word}` : word;
+          answersByResponse.set(a.responseId!, rec);
+        }
+      }
+      const data: Respondent[] = page.map((m) => {
+        const r = responses.find((x) => x.memberId === m.id);
+        return {
+          ...m,
+          units: units
+            .filter((u) => u.memberId === m.id)
+            .map((u) => {
+              const h = houseMap.get(u.houseId);
+              return `${h ? formatAddress(h) : ''}, ${UNIT_WORDS[u.type]} ${u.number}`;
+            }),
+          answered: Boolean(r),
+          response: r ? { id: r.id, channel: r.channel, recorded_by: r.recordedBy, created_at: r.createdAt.toISOString(), answers: row.anonymous ? null : (answersByResponse.get(r.id) ?? {}) } : null,
+        };
+      });
+      return { data, pagination: paginate(total, q.page, q.per_page), summary: { answered, not_answered: all - answered } };
+    },
+  );
+};
