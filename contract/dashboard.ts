@@ -14,6 +14,7 @@ export const dashboardRecord = z.object({
   votings: z
     .array(z.object({ id: z.number(), title: z.string(), meeting_date: z.string(), voted: z.number(), total: z.number(), turnout_percent: z.number() }))
     .nullable(),
+  surveys: z.array(z.object({ id: z.number(), title: z.string(), end_at: z.string(), answers: z.number() })).nullable(),
   messages: z
     .array(z.object({ id: z.number(), request_id: z.number(), number: z.number(), author: z.string(), message: z.string(), created_at: z.string() }))
     .nullable(),

@@ -111,6 +111,26 @@ export default function DashboardPage() {
               </CardContent>
             </Card>
           )}
+          {show('voting') && data.surveys && (
+            <Card>
+              <CardHeader title={translate('app.dashboard.surveys')} slotProps={{ title: { variant: 'subtitle1' } }} />
+              <CardContent>
+                {data.surveys.length === 0 && <Typography color="text.secondary">{translate('app.dashboard.no_surveys')}</Typography>}
+                <Stack spacing={1}>
+                  {data.surveys.map((s) => (
+                    <Stack key={s.id} direction="row" sx={{ justifyContent: 'space-between' }}>
+                      <Link component={RouterLink} to={`/Interview/${s.id}`}>
+                        {s.title}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('app.dashboard.survey_line', { answers: s.answers, date: formatDate(s.end_at) })}
+                      </Typography>
+                    </Stack>
+                  ))}
+                </Stack>
+              </CardContent>
+            </Card>
+          )}
           {tab === 0 && data.messages && (
             <Card>
               <CardHeader title={translate('app.dashboard.messages')} slotProps={{ title: { variant: 'subtitle1' } }} />

@@ -25,6 +25,9 @@ describe('GET /dashboard', () => {
     expect(requests.open).toBe(stages.new + stages.underReview + stages.executor);
     expect(requests.per_day).toHaveLength(14);
     expect(Array.isArray(votings)).toBe(true);
+    // The demo survey is active and has answers.
+    expect(res.json().data.surveys.length).toBeGreaterThan(0);
+    expect(res.json().data.surveys[0].answers).toBeGreaterThan(0);
     expect(Array.isArray(messages)).toBe(true);
     expect(bills.collected).toBeLessThanOrEqual(bills.charged);
   });
@@ -35,6 +38,7 @@ describe('GET /dashboard', () => {
     expect(data.requests.open).toBe(0);
     expect(data.requests.per_day.every((d: { count: number }) => d.count === 0)).toBe(true);
     expect(data.votings).toEqual([]);
+    expect(data.surveys).toEqual([]);
     expect(data.messages).toEqual([]);
     expect(data.bills).toMatchObject({ charged: 0, collected: 0 });
   });
@@ -43,7 +47,7 @@ describe('GET /dashboard', () => {
     const mine = await createComplex(t.db, { organizationId: t.organizationId });
     const clerk = await createUser(t.db, { organizationId: t.organizationId, permissions: { complexes: ['view'] }, complexIds: [mine.id] });
     const { data } = (await get('', await t.login(clerk.email, clerk.password))).json();
-    expect(data).toEqual({ requests: null, votings: null, messages: null, bills: null });
+    expect(data).toEqual({ requests: null, votings: null, surveys: null, messages: null, bills: null });
 
     const dispatcher = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view'], votings: ['view'] }, complexIds: [mine.id] });
     const scoped = (await get('', await t.login(dispatcher.email, dispatcher.password))).json().data;

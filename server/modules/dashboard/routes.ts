@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { dashboardRecord } from '../../../contract/dashboard.ts';
 import { REQUEST_STAGES } from '../../../contract/serviceRequests.ts';
-import { bills, houses, realty, serviceRequestComments, serviceRequests, votingBallots, votingParticipants, votings } from '../../db/schema.ts';
+import { bills, houses, interviewComplexes, interviewResponses, interviews, realty, serviceRequestComments, serviceRequests, votingBallots, votingParticipants, votings } from '../../db/schema.ts';
 import { canAccess } from '../../../contract/permissions.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { houseScope } from '../houses/records.ts';
@@ -16,7 +16,7 @@ const DAYS = 14;
 
 /**
  * The company's day at a glance (/dashboard/{index}): open requests by stage and overdue,
- * requests per day, meetings in their voting window with turnout, the latest messages from
+ * requests per day, meetings in their voting window with turnout, active surveys, the latest messages from
  * residents, and this month's bills charged vs collected. Every figure is inside the user's
  * complexes (and the chosen complex); tiles the role may not view are left out (null).
  */
@@ -87,6 +87,33 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  /** Published surveys whose period is now, for the user's complexes (or the chosen one), with their answer counts. */
+  async function surveysTile(user: CurrentUser, complexId?: number) {
+    const now = new Date();
+    const complexes = complexId !== undefined ? [complexId] : user.complexIds;
+    const rows = await db
+      .select({ id: interviews.id, title: interviews.title, endAt: interviews.endAt })
+      .from(interviews)
+      .where(
+        and(
+          eq(interviews.organizationId, user.organizationId),
+          eq(interviews.published, true),
+          lt(interviews.startAt, now),
+          gte(interviews.endAt, now),
+          complexes === null ? undefined : inArray(interviews.id, db.select({ id: interviewComplexes.interviewId }).from(interviewComplexes).where(inArray(interviewComplexes.complexId, complexes.length ? complexes : [0]))),
+        ),
+      )
+      .orderBy(interviews.endAt)
+      .limit(5);
+    if (rows.length === 0) return [];
+    const answers = await db
+      .select({ interviewId: interviewResponses.interviewId, n: count() })
+      .from(interviewResponses)
+      .where(inArray(interviewResponses.interviewId, rows.map((r) => r.id)))
+      .groupBy(interviewResponses.interviewId);
+    return rows.map((r) => ({ id: r.id, title: r.title, end_at: r.endAt.toISOString(), answers: answers.find((a) => a.interviewId === r.id)?.n ?? 0 }));
+  }
+
   async function messagesTile(user: CurrentUser, complexId?: number) {
     const where: SQL = and(requestScope(db, user), complexId === undefined ? undefined : inArray(serviceRequests.houseId, housesOf(user, complexId)))!;
     const rows = await db
@@ -131,13 +158,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user;
       const complexId = request.query.complex_id;
       const may = (area: Parameters<typeof canAccess>[1]) => canAccess(user.rules, area, 'view');
-      const [requests, votingList, messages, money] = await Promise.all([
+      const [requests, votingList, surveys, messages, money] = await Promise.all([
         may('service_requests') ? requestsTile(user, complexId) : null,
         may('votings') ? votingsTile(user, complexId) : null,
+        may('interviews') ? surveysTile(user, complexId) : null,
         may('service_requests') ? messagesTile(user, complexId) : null,
         may('members') ? billsTile(user, complexId) : null,
       ]);
-      return { data: { requests, votings: votingList, messages, bills: money } };
+      return { data: { requests, votings: votingList, surveys, messages, bills: money } };
     },
   );
 };
