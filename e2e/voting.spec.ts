@@ -46,7 +46,7 @@ test('збори: два питання, голоси двох співвлас�
   // Create the meeting with two questions.
   await page.getByRole('button', { name: 'Додати' }).first().click();
   await expect(page).toHaveURL(/\/Voting\/create$/);
-  await page.getByLabel('Назва зборів').fill('Схвалити кошторис і ремонт ліфтів');
+  await page.getByRole('textbox', { name: 'Назва зборів' }).fill('Схвалити кошторис і ремонт ліфтів');
   await page.getByLabel('Будинок').click();
   await page.getByRole('option', { name: /Липова, 12, секція 1/ }).click();
   await page.getByLabel('Ініціатор').fill('Правління ОСББ «Липовий гай»');
