@@ -133,14 +133,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows.map((r) => ({ id: r.id, request_id: r.requestId, number: r.number, author: r.author, message: r.message, created_at: r.createdAt.toISOString() }));
   }
 
+  /** The latest month with charges, up to this one: charged vs collected. */
   async function billsTile(user: CurrentUser, complexId?: number) {
-    const month = new Date().toISOString().slice(0, 7);
+    const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+    const inScope = and(eq(bills.organizationId, user.organizationId), inArray(realty.houseId, housesOf(user, complexId)));
+    const [latest] = await db
+      .select({ period: sql<string | null>`max(${bills.period})` })
+      .from(bills)
+      .innerJoin(realty, eq(realty.id, bills.realtyId))
+      .where(and(inScope, sql`${bills.period} <= ${thisMonth}`));
+    const period = latest?.period ?? thisMonth;
     const [row] = await db
       .select({ charged: sum(bills.amount), collected: sum(bills.paid) })
       .from(bills)
       .innerJoin(realty, eq(realty.id, bills.realtyId))
-      .where(and(eq(bills.organizationId, user.organizationId), inArray(realty.houseId, housesOf(user, complexId)), eq(bills.period, `${month}-01`)));
-    return { month, charged: Number(row?.charged ?? 0), collected: Number(row?.collected ?? 0) };
+      .where(and(inScope, eq(bills.period, period)));
+    return { month: String(period).slice(0, 7), charged: Number(row?.charged ?? 0), collected: Number(row?.collected ?? 0) };
   }
 
   app.get(
