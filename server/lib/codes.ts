@@ -31,6 +31,61 @@ export function maskTarget(channel: 'email' | 'sms', target: string): string {
   return `${local.slice(0, 1)}***${local.length > 1 ? local.slice(-1) : ''}@${domain}`;
 }
 
+/** 429 when a code for the same thing went out less than a minute ago, or `perHour` went out this hour. */
+export function assertResendAllowed(recentNewestFirst: Date[], limits: { resendIntervalMs: number; perHour: number } = CODE_RULES, now = Date.now()) {
+  const last = recentNewestFirst[0]?.getTime();
+  if (last !== undefined && now - last < limits.resendIntervalMs) {
+    const wait = Math.ceil((last + limits.resendIntervalMs - now) / 1000);
+    throw new HttpError(429, `Новий код можна надіслати через ${wait} с.`, undefined, { 'Retry-After': String(wait) });
+  }
+  if (recentNewestFirst.length >= limits.perHour) {
+    const oldest = recentNewestFirst[recentNewestFirst.length - 1].getTime();
+    const wait = Math.max(1, Math.ceil((oldest + 3600_000 - now) / 1000));
+    throw new HttpError(429, `Забагато кодів за годину. Спробуйте через ${Math.ceil(wait / 60)} хв.`, undefined, { 'Retry-After': String(wait) });
+  }
+}
+
+/** A fresh code with the salt and hash to store (the code itself only goes into the message). */
+export function newCode() {
+  const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
+  const salt = randomBytes(16).toString('hex');
+  return { code, salt, codeHash: hashCode(salt, code) };
+}
+
+/** The stored code a check compares with, and the guarded updates its table offers. */
+export interface StoredCode {
+  id: number;
+  attempts: number;
+  salt: string;
+  codeHash: string;
+  expiresAt: Date;
+}
+export interface CodeStore {
+  /** attempts + 1 where attempts is still `seen`; the new count, or undefined when another guess got there first */
+  countAttempt(id: number, seen: number): Promise<number | undefined>;
+  voidCode(id: number): Promise<void>;
+  /** marks it used where it is still live; false when it was not */
+  useUp(id: number): Promise<boolean>;
+}
+
+/**
+ * Compares a code with the stored one and uses it up: expired, wrong (5 wrong void it) or
+ * already used throw `fail(message)`. Attempts are counted in one guarded statement, so
+ * parallel guesses cannot get past the limit.
+ */
+export async function consumeCode(row: StoredCode, code: string, store: CodeStore, fail: (message: string) => Error): Promise<void> {
+  if (row.expiresAt.getTime() <= Date.now()) throw fail('Код застарів. Надішліть новий.');
+  if (!sameHash(row.codeHash, hashCode(row.salt, code))) {
+    const used = (await store.countAttempt(row.id, row.attempts)) ?? CODE_RULES.maxAttempts;
+    if (used >= CODE_RULES.maxAttempts) {
+      await store.voidCode(row.id);
+      throw fail('Забагато невдалих спроб: код анульовано. Надішліть новий.');
+    }
+    throw fail(`Невірний код. Залишилось спроб: ${CODE_RULES.maxAttempts - used}.`);
+  }
+  if (!(await store.useUp(row.id))) throw fail('Код уже використано. Надішліть новий.');
+}
+
 const WHAT: Record<CodePurpose, string> = {
   phone: 'підтвердження нового номера телефону',
   email: 'підтвердження нової адреси e-mail',
@@ -70,6 +125,27 @@ export interface CheckCodeInput {
  * only ever in the message body, never in a log line.
  */
 export function createCodeService(db: Db, delivery: Delivery) {
+  const store: CodeStore = {
+    async countAttempt(id, seen) {
+      const [after] = await db
+        .update(verificationCodes)
+        .set({ attempts: seen + 1 })
+        .where(and(eq(verificationCodes.id, id), eq(verificationCodes.attempts, seen)))
+        .returning({ attempts: verificationCodes.attempts });
+      return after?.attempts;
+    },
+    async voidCode(id) {
+      await db.update(verificationCodes).set({ voidedAt: new Date() }).where(eq(verificationCodes.id, id));
+    },
+    async useUp(id) {
+      const rows = await db
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt), isNull(verificationCodes.voidedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length > 0;
+    },
+  };
   async function send(input: SendCodeInput): Promise<{ resend_after: number; expires_in: number; sent_to: string }> {
     const now = Date.now();
     const recent = await db
@@ -77,19 +153,12 @@ export function createCodeService(db: Db, delivery: Delivery) {
       .from(verificationCodes)
       .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), gt(verificationCodes.createdAt, new Date(now - 3600_000))))
       .orderBy(desc(verificationCodes.createdAt));
-    const limits = input.limits ?? CODE_RULES;
-    const last = recent[0]?.createdAt.getTime();
-    if (last !== undefined && now - last < limits.resendIntervalMs) {
-      const wait = Math.ceil((last + limits.resendIntervalMs - now) / 1000);
-      throw new HttpError(429, `Новий код можна надіслати через ${wait} с.`, undefined, { 'Retry-After': String(wait) });
-    }
-    if (recent.length >= limits.perHour) {
-      const oldest = recent[recent.length - 1].createdAt.getTime();
-      const wait = Math.max(1, Math.ceil((oldest + 3600_000 - now) / 1000));
-      throw new HttpError(429, `Забагато кодів за годину. Спробуйте через ${Math.ceil(wait / 60)} хв.`, undefined, { 'Retry-After': String(wait) });
-    }
-    const code = String(randomInt(0, 10 ** CODE_RULES.digits)).padStart(CODE_RULES.digits, '0');
-    const salt = randomBytes(16).toString('hex');
+    assertResendAllowed(
+      recent.map((r) => r.createdAt),
+      input.limits ?? CODE_RULES,
+      now,
+    );
+    const { code, salt, codeHash } = newCode();
     await db.transaction(async (tx) => {
       await tx
         .update(verificationCodes)
@@ -101,7 +170,7 @@ export function createCodeService(db: Db, delivery: Delivery) {
         channel: input.channel,
         target: input.target,
         salt,
-        codeHash: hashCode(salt, code),
+        codeHash,
         challengeHash: input.challenge ? hashChallenge(input.challenge) : null,
         expiresAt: new Date(now + CODE_RULES.ttlMs),
       });
@@ -123,27 +192,7 @@ export function createCodeService(db: Db, delivery: Delivery) {
       .limit(1);
     if (!row || (input.challenge !== undefined && row.challengeHash !== hashChallenge(input.challenge))) throw fail('Спершу надішліть код.');
     if (input.target !== undefined && row.target !== input.target) throw fail('Код надіслано на іншу адресу. Надішліть код ще раз.');
-    if (row.expiresAt.getTime() <= Date.now()) throw fail('Код застарів. Надішліть новий.');
-    if (!sameHash(row.codeHash, hashCode(row.salt, input.code))) {
-      // Counted in one statement, so parallel guesses cannot get past the limit.
-      const [after] = await db
-        .update(verificationCodes)
-        .set({ attempts: row.attempts + 1 })
-        .where(and(eq(verificationCodes.id, row.id), eq(verificationCodes.attempts, row.attempts)))
-        .returning({ attempts: verificationCodes.attempts });
-      const used = after?.attempts ?? CODE_RULES.maxAttempts;
-      if (used >= CODE_RULES.maxAttempts) {
-        await db.update(verificationCodes).set({ voidedAt: new Date() }).where(eq(verificationCodes.id, row.id));
-        throw fail('Забагато невдалих спроб: код анульовано. Надішліть новий.');
-      }
-      throw fail(`Невірний код. Залишилось спроб: ${CODE_RULES.maxAttempts - used}.`);
-    }
-    const usedUp = await db
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt), isNull(verificationCodes.voidedAt)))
-      .returning({ id: verificationCodes.id });
-    if (usedUp.length === 0) throw fail('Код уже використано. Надішліть новий.');
+    await consumeCode(row, input.code, store, fail);
     return { target: row.target, channel: row.channel };
   }
 
