@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openMenuItem, signIn, test } from './fixtures';
 
 const rows = (page: Page) => page.locator('tbody tr');
 
@@ -8,10 +8,7 @@ test.describe('Афіша заходів (альтернативна редак�
 
   test('пункт меню «Афіша заходів», список без вибору комплексу в шапці, новий захід через /Events/edit', async ({ page }) => {
     await signIn(page);
-    const nav = page.getByRole('navigation', { name: 'Головне меню' });
-    await nav.getByRole('button', { name: 'Спільнота' }).click();
-    await nav.getByRole('link', { name: 'Афіша заходів' }).click();
-    await expect(page).toHaveURL(/\/events$/i);
+    await openMenuItem(page, 'Спільнота', 'Афіша заходів', /\/events$/i);
     await expect(page.getByTestId('header-title')).toHaveText('Афіша заходів');
     await expect(page.getByTestId('header-selectors')).toHaveCount(0);
     // Not narrowed to one complex: events of both demo complexes show.

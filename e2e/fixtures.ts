@@ -75,6 +75,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
+/**
+ * Opens a menu group and follows one of its items. The group slides open, and a click during the
+ * slide can miss, so the click is repeated until the address is the item's.
+ */
+export async function openMenuItem(page: Page, group: string, item: string, url: RegExp) {
+  const nav = page.getByRole('navigation', { name: 'Головне меню' });
+  await nav.getByRole('button', { name: group }).click();
+  await expect(async () => {
+    await nav.getByRole('link', { name: item }).click();
+    await expect(page).toHaveURL(url, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Signs in through the login form and waits for the complexes screen. */
 export async function signIn(page: Page, user: { email: string; password: string } = ADMIN) {
   await page.goto('/login');

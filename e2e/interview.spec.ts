@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test } from './fixtures';
+import { expect, openMenuItem, screenshot, signIn, test } from './fixtures';
 
 /** Records one resident's answers through the dialog: the first resident who has not answered yet; returns their unit. */
 async function recordAnswers(page: import('@playwright/test').Page, choice: string, score: string, channel: string) {
@@ -23,9 +23,7 @@ async function recordAnswers(page: import('@playwright/test').Page, choice: stri
 
 test('опитування: два питання, відповіді двох мешканців, відсотки й список адресатів', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('button', { name: 'Спільнота' }).click();
-  await page.getByRole('link', { name: 'Опитування' }).click();
-  await expect(page).toHaveURL(/\/interview$/i);
+  await openMenuItem(page, 'Спільнота', 'Опитування', /\/interview$/i);
 
   // Create a survey with a single-choice question and a 1–5 scale.
   await page.getByRole('button', { name: 'Додати' }).first().click();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signIn, test } from './fixtures';
+import { expect, openMenuItem, screenshot, signIn, test } from './fixtures';
 
 const rows = (page: Page) => page.locator('tbody tr');
 
@@ -26,9 +26,7 @@ async function chooseComplex(page: Page, name: string) {
 test.describe('Новини', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
-    await page.getByRole('button', { name: 'Спільнота' }).click();
-    await page.getByRole('link', { name: 'Новини' }).click();
-    await expect(page).toHaveURL(/\/news$/i);
+    await openMenuItem(page, 'Спільнота', 'Новини', /\/news$/i);
     await expect(page.getByTestId('header-title')).toHaveText('Новини');
   });
 

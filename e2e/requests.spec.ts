@@ -1,10 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, screenshot, signIn, test } from './fixtures';
+import { apiToken, expect, openMenuItem, screenshot, signIn, test } from './fixtures';
 
 async function openRequests(page: Page) {
-  await page.getByRole('button', { name: 'Заявки' }).click();
-  await page.getByRole('link', { name: 'Перелік заявок' }).click();
-  await expect(page).toHaveURL(/\/requests$/i);
+  await openMenuItem(page, 'Заявки', 'Перелік заявок', /\/requests$/i);
   await expect(page.getByTestId('header-title')).toHaveText('Перелік заявок');
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { apiToken, expect, screenshot, signIn, test } from './fixtures';
+import { apiToken, expect, openMenuItem, screenshot, signIn, test } from './fixtures';
 
 /** A minimal PDF: the scan of a signed paper sheet. */
 function sheetFile(): string {
@@ -39,9 +39,7 @@ async function voteThroughLink(browser: Browser, baseURL: string, linkPath: stri
 
 test('збори: два питання, голоси двох співвласників за посиланням, паперовий листок третього, підсумки й протокол', async ({ page, browser, request, baseURL }) => {
   await signIn(page);
-  await page.getByRole('button', { name: 'Спільнота' }).click();
-  await page.getByRole('link', { name: 'Загальні збори' }).click();
-  await expect(page).toHaveURL(/\/voting$/i);
+  await openMenuItem(page, 'Спільнота', 'Загальні збори', /\/voting$/i);
 
   // Create the meeting with two questions.
   await page.getByRole('button', { name: 'Додати' }).first().click();
