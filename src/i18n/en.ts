@@ -114,7 +114,7 @@ export const en = {
       heading: 'First steps',
       intro: 'A few steps and residents get news while dispatchers take requests. Each step ticks itself as soon as its data exists.',
       done: 'Done',
-      todo: 'Not done yet',
+      pending: 'Not done yet',
       open: 'Open',
       invite: 'Send the invitation',
       invited: 'Invitation sent to %{email}',

@@ -78,7 +78,7 @@ export default function SetupPage() {
         <Card key={step.key} data-testid={`setup-step-${step.key}`} data-done={step.done ? 'yes' : 'no'}>
           <CardContent>
             <Stack direction="row" spacing={2}>
-              {step.done ? <CheckCircleIcon color="success" aria-label={translate('app.setup.done')} /> : <RadioButtonUncheckedIcon color="disabled" aria-label={translate('app.setup.todo')} />}
+              {step.done ? <CheckCircleIcon color="success" aria-label={translate('app.setup.done')} /> : <RadioButtonUncheckedIcon color="disabled" aria-label={translate('app.setup.pending')} />}
               <Box sx={{ flex: 1 }}>
                 <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {i + 1}. {translate(`app.setup.steps.${step.key}.title`)}

@@ -29,8 +29,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(houses)
       .where(and(houseScope(user), complexId === undefined ? undefined : eq(houses.complexId, complexId)));
 
+  /** The requests the user may see, of the chosen complex when there is one. */
+  const requestsWhere = (user: CurrentUser, complexId?: number): SQL =>
+    and(requestScope(db, user), complexId === undefined ? undefined : inArray(serviceRequests.houseId, housesOf(user, complexId)))!;
+
   async function requestsTile(user: CurrentUser, complexId?: number) {
-    const where: SQL = and(requestScope(db, user), complexId === undefined ? undefined : inArray(serviceRequests.houseId, housesOf(user, complexId)))!;
+    const where = requestsWhere(user, complexId);
     const since = new Date(Date.now() - (DAYS - 1) * 86400_000);
     since.setUTCHours(0, 0, 0, 0);
     const [byStage, [overdue], perDay] = await Promise.all([
@@ -115,7 +119,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function messagesTile(user: CurrentUser, complexId?: number) {
-    const where: SQL = and(requestScope(db, user), complexId === undefined ? undefined : inArray(serviceRequests.houseId, housesOf(user, complexId)))!;
+    const where = requestsWhere(user, complexId);
     const rows = await db
       .select({
         id: serviceRequestComments.id,
