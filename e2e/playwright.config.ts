@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
-  timeout: 60_000,
+  // Long journeys (a survey, a role and its holder) run 30–60 s on a busy 2-core CI machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     locale: 'uk-UA',
