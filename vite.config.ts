@@ -1,13 +1,47 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 
+/**
+ * Writes .vite/chunks.json next to the build manifest: which source modules went into which chunk
+ * (with their rendered size). The manifest names only entries; this also shows what the bundler
+ * merged into shared chunks, for the bundle budget test and `npm run bench:spa`. The server does
+ * not serve dot folders, so neither file is public.
+ */
+function chunkMap(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'chunk-map',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk'
+          ? [{
+              file: item.fileName,
+              isEntry: item.isEntry,
+              isDynamicEntry: item.isDynamicEntry,
+              modules: Object.fromEntries(
+                Object.entries(item.modules).map(([id, m]) => [path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'), m.renderedLength]),
+              ),
+            }]
+          : [],
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify({ chunks }) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    chunkMap(),
     {
       name: 'support-email',
       // In development the server is not the one serving index.html, so fill the meta tag here.
@@ -21,6 +55,7 @@ export default defineConfig({
   },
   // ra-input-rich-text's own copies of the editor core lag behind its extensions; one copy for all.
   resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
-  build: { chunkSizeWarningLimit: 1500 },
+  // The manifest maps every source entry (index.html, each lazy screen) to its chunks.
+  build: { manifest: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
 });
