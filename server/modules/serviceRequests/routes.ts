@@ -354,7 +354,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findRow(request.user, request.params.id);
       const file = await requestFile(db, row.id, request.params.mediaId);
       if (!file) throw notFound('Файл не знайдено.');
-      return sendStored(reply, config.uploadsDir, file, file.kind === 'image' ? 'inline' : 'attachment');
+      return sendStored(reply, app.storage, file, file.kind === 'image' ? 'inline' : 'attachment');
     },
   );
 
@@ -375,9 +375,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const row = await findRow(request.user, request.params.id);
-        const form = await readMultipartForm(request, { uploadsDir: config.uploadsDir, fileField: 'files', kind: 'attachment', maxFiles: MAX_CHAT_FILES });
+        const form = await readMultipartForm(request, { storage: app.storage, fileField: 'files', kind: 'attachment', maxFiles: MAX_CHAT_FILES });
         const discard = async () => {
-          for (const f of form.files) await removeStored(config.uploadsDir, f.storedName);
+          for (const f of form.files) await removeStored(app.storage, f.storedName);
         };
         const parsed = chatPostInput.safeParse(form.fields);
         if (!parsed.success) {

@@ -402,7 +402,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       await db.delete(votings).where(eq(votings.id, v.id));
       if (v.protocolMediaId) {
         const [file] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
-        await removeStored(config.uploadsDir, file?.storedName);
+        await removeStored(app.storage, file?.storedName);
       }
       return { data: { id: v.id } };
     },
@@ -463,7 +463,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       async (request) => {
         const v = await findVoting(request.user, request.params.votingId);
         const p = await participantOf(v.id, request.params.residentId);
-        const { body, file, discard } = await readForm(request, sheetFields.passthrough(), { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        const { body, file, discard } = await readForm(request, sheetFields.passthrough(), { storage: app.storage, fileField: 'file', kind: 'document' });
         try {
           if (!file) throw unprocessable({ file: ['Додайте скан або фото підписаного листка опитування.'] });
           if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.mime)) throw new HttpError(415, 'Листок опитування — PDF, JPEG або PNG.');
@@ -477,7 +477,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           await checkAnswers(db, v.id, answers, 'answers');
           const ballotDate = body.ballot_date ?? todayKyiv();
           checkBallotDate(v, ballotDate);
-          const sheet = await insertMedia(db, config.uploadsDir, request.user, 'document', file);
+          const sheet = await insertMedia(db, app.storage, request.user, 'document', file);
           try {
             await recordBallot(db, v.id, p.id, answers, {
               channel: 'paper',
@@ -510,17 +510,17 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       },
       async (request) => {
         const v = await findVoting(request.user, request.params.id);
-        const { file, discard } = await readForm(request, z.object({ type: z.string().max(50, 'Некоректний тип.').optional() }), { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        const { file, discard } = await readForm(request, z.object({ type: z.string().max(50, 'Некоректний тип.').optional() }), { storage: app.storage, fileField: 'file', kind: 'document' });
         if (!file) throw unprocessable({ file: ['Оберіть файл протоколу.'] });
         if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.mime)) {
           await discard();
           throw new HttpError(415, 'Протокол — PDF, JPEG або PNG.');
         }
-        const row = await insertMedia(db, config.uploadsDir, request.user, 'document', file);
+        const row = await insertMedia(db, app.storage, request.user, 'document', file);
         await db.update(votings).set({ protocolMediaId: row.id, updatedAt: new Date() }).where(eq(votings.id, v.id));
         if (v.protocolMediaId) {
           const [old] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
-          await removeStored(config.uploadsDir, old?.storedName);
+          await removeStored(app.storage, old?.storedName);
         }
         const [fresh] = await db.select().from(votings).where(eq(votings.id, v.id));
         return { data: await fullRecord(fresh) };
@@ -544,7 +544,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       const v = await findVoting(request.user, request.params.id);
       if (v.protocolMediaId && request.query.generated !== '1') {
         const [file] = await db.select().from(media).where(eq(media.id, v.protocolMediaId)).limit(1);
-        if (file) return sendStored(reply, config.uploadsDir, file, 'attachment');
+        if (file) return sendStored(reply, app.storage, file, 'attachment');
       }
       const m = await loadMeeting(db, v);
       const h = await houseOf(v.houseId);
@@ -566,7 +566,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       if (!v.protocolMediaId) throw notFound('Підписаний скан протоколу не завантажено.');
       await db.update(votings).set({ protocolMediaId: null, updatedAt: new Date() }).where(eq(votings.id, v.id));
       const [old] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
-      await removeStored(config.uploadsDir, old?.storedName);
+      await removeStored(app.storage, old?.storedName);
       const [fresh] = await db.select().from(votings).where(eq(votings.id, v.id));
       return { data: await fullRecord(fresh) };
     },
@@ -584,7 +584,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
         .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.id, request.params.ballotId)))
         .limit(1);
       if (!row) throw notFound('Скан листка не знайдено.');
-      return sendStored(reply, config.uploadsDir, row.file, 'inline');
+      return sendStored(reply, app.storage, row.file, 'inline');
     },
   );
 
@@ -603,7 +603,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       if (!row) throw notFound('Бюлетень не знайдено.');
       if (row.sheetMediaId) {
         const [file] = await db.delete(media).where(eq(media.id, row.sheetMediaId)).returning();
-        await removeStored(config.uploadsDir, file?.storedName);
+        await removeStored(app.storage, file?.storedName);
       }
       return { data: { id: row.id } };
     },

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { FULL_RULES } from '../../contract/permissions.ts';
+import { ADMIN, API, createUser, uid, type TestApp } from '../api/helpers.ts';
+import { makeCity } from '../api/members-fixtures.ts';
+import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
+import { rows } from './db.ts';
+
+/** Ids of one complex's fixtures, keyed by what a route's path parameter names. */
+export interface Side {
+  complexId: number;
+  complexName: string;
+  houseId: number;
+  realtyId: number;
+  memberId: number;
+  residentId: number;
+  vehicleId: number;
+  requestId: number;
+  commentId: number;
+  chatLinkId: number;
+  requestMediaId: number;
+  articleId: number;
+  announcementId: number;
+  eventId: number;
+  discountId: number;
+  cameraId: number;
+  interviewId: number;
+  votingId: number;
+  advertisementId: number;
+  documentId: number;
+  sectionId: number;
+  contactId: number;
+  staffId: number;
+  documentMediaId: number;
+}
+
+export interface World {
+  admin: string;
+  /** A staff user with every permission, assigned only to complex A. */
+  staffA: { id: number; email: string; password: string; token: string };
+  A: Side;
+  B: Side;
+  typeId: number;
+  cityId: number;
+  /** Bodies valid for complex A, by route ("PUT /api/admin/houses/{id}"). */
+  bodies: Record<string, unknown>;
+  /** Multipart fields valid for complex A, by route. */
+  forms: Record<string, Record<string, FormValue | FormValue[]>>;
+}
+
+const day = 24 * 3600 * 1000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function ok(t: TestApp, method: 'POST' | 'PUT', url: string, token: string, body: unknown) {
+  const res = await t.call(method, `${API}${url}`, { token, body });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, FormValue | FormValue[]>) {
+  const res = await t.call(method, `${API}${url}`, { token, ...(await multipartBody(fields)) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+/** JSON bodies for one complex (create and update share their schema). */
+export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number) {
+  return {
+    complex: { name: `ЖК ${uid()}`, city: 'Київ', address: 'вул. Безпечна, 1', description: '' },
+    house: { city_id: cityId, street_name: `вул. Безпечна ${uid()}`, number: '1', complex_id: s.complexId },
+    realty: { house_id: s.houseId, type: 'apartment', number: `${Math.floor(Math.random() * 1e6)}`, area: '50.5' },
+    member: { name: `Мешканець ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
+    vehicle: { member_id: s.memberId, plate: `AA${1000 + Math.floor(Math.random() * 8999)}BX` },
+    request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${uid()}` },
+    article: { title: 'Відключення води', body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
+    announcement: { title: 'Повірка лічильників', body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
+    event: { title: 'Свято двору', description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
+    discount: { partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву', percent: '15', complex_ids: [s.complexId], house_ids: [] },
+    camera: { house_id: s.houseId, name: 'Вхід', place: 'Над дверима', stream_url: 'rtsp://10.0.0.5:554/s1' },
+    interview: {
+      title: 'Опитування',
+      description: 'Питання про двір.',
+      complex_ids: [s.complexId],
+      house_ids: [],
+      start_at: iso(-day),
+      end_at: iso(10 * day),
+      published: true,
+      questions: [{ title: 'Чи потрібен шлагбаум?', kind: 'single', options: ['Так', 'Ні'] }],
+    },
+    voting: {
+      house_id: s.houseId,
+      title: 'Ремонт покрівлі',
+      regime: 'no_osbb',
+      initiator: 'Управитель',
+      meeting_date: today(),
+      meeting_time: '18:30',
+      place: 'подвір’я',
+      video_tools: 'Zoom',
+      chair: 'Коваль Петро Іванович',
+      questions: [{ title: 'Затвердити кошторис ремонту.', threshold: 'majority' }],
+    },
+    contact: { name: 'Диспетчер', section_id: s.sectionId, phone: '067 123 45 67' },
+    comment: { message: 'Виправлене повідомлення' },
+    chatLink: { user_id: s.staffId },
+  };
+}
+
+/** Creates complex `name`'s fixtures through the API as the admin. */
+async function populate(t: TestApp, admin: string, cityId: number, typeId: number, roleId: number, label: string): Promise<Side> {
+  const complexName = `ЖК «${label} ${uid()}»`;
+  const complex = (await ok(t, 'POST', '/complexes', admin, { name: complexName, city: 'Київ', address: 'вул. Тестова, 1' })).main_data;
+  const s = { complexId: complex.id as number } as Side;
+  s.complexName = complexName;
+  let b = jsonBodies({ ...s, houseId: 0, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId);
+  s.houseId = (await ok(t, 'POST', '/houses', admin, b.house)).data.id;
+  b = jsonBodies({ ...s, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId);
+  s.realtyId = (await ok(t, 'POST', '/realty', admin, b.realty)).data.id;
+  b = jsonBodies({ ...s, memberId: 0, sectionId: 0 }, cityId, typeId);
+  s.memberId = (await ok(t, 'POST', '/members', admin, b.member)).data.id;
+  const [resident] = await rows<{ id: number }>(t, sql`select id from residents where member_id = ${s.memberId}`);
+  s.residentId = resident.id;
+  s.sectionId = (await okForm(t, 'POST', '/contacts_section', admin, { complex_id: s.complexId, name: `Служби ${label}`, type: 'management' })).data.id;
+  s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
+  b = jsonBodies(s, cityId, typeId);
+  s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
+  s.requestId = (await ok(t, 'POST', '/service_request', admin, b.request)).data.id;
+  await okForm(t, 'POST', `/service_request/chat/${s.requestId}`, admin, {
+    chat_type: 'staff_chat',
+    message: `Повідомлення ${label}`,
+    'files[]': [{ file: PNG, name: 'фото.png', type: 'image/png' }],
+  });
+  const [comment] = await rows<{ id: number }>(t, sql`select id from service_request_comments where request_id = ${s.requestId} order by id desc limit 1`);
+  s.commentId = comment.id;
+  const [rm] = await rows<{ id: number }>(
+    t,
+    sql`select cm.media_id as id from service_request_comment_media cm where cm.comment_id = ${s.commentId} union select media_id from service_request_media where request_id = ${s.requestId} limit 1`,
+  );
+  s.requestMediaId = rm.id;
+  await ok(t, 'POST', `/service_request/${s.requestId}/chat_links`, admin, b.chatLink);
+  const [link] = await rows<{ id: number }>(t, sql`select id from service_request_chat_links where request_id = ${s.requestId} order by id desc limit 1`);
+  s.chatLinkId = link.id;
+  s.articleId = (await ok(t, 'POST', '/articles', admin, b.article)).data.id;
+  s.announcementId = (await ok(t, 'POST', '/announcements', admin, b.announcement)).data.id;
+  s.eventId = (await ok(t, 'POST', '/events', admin, b.event)).data.id;
+  s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
+  s.cameraId = (await ok(t, 'POST', '/cameras', admin, b.camera)).data.id;
+  s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
+  s.votingId = (await ok(t, 'POST', '/voting', admin, b.voting)).data.id;
+  s.contactId = (await ok(t, 'POST', '/contacts', admin, b.contact)).data.id;
+  s.advertisementId = (await okForm(t, 'POST', '/advertisement', admin, { name: `Продам ${label}`, desc: 'Майже новий.', house_id: s.houseId })).data.id;
+  s.documentId = (await okForm(t, 'POST', '/documents', admin, { name: `Кошторис ${label}`, file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' }, 'complexIds[]': [s.complexId] })).data.id;
+  s.documentMediaId = (await okForm(t, 'POST', '/media/document', admin, { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } })).data.id;
+  return s;
+}
+
+/** Two complexes with a bit of everything, and a full-rights staff user of complex A only. */
+export async function buildWorld(t: TestApp): Promise<World> {
+  const admin = await t.login(ADMIN.email, ADMIN.password);
+  const city = await makeCity(t);
+  const [type] = await rows<{ id: number }>(t, sql`select id from service_request_types where organization_id = ${t.organizationId} order by id limit 1`);
+  const [role] = await rows<{ id: number }>(t, sql`select id from staff_roles where organization_id = ${t.organizationId} order by id limit 1`);
+  const A = await populate(t, admin, city.id, type.id, role.id, 'Альфа');
+  const B = await populate(t, admin, city.id, type.id, role.id, 'Бета');
+  const user = await createUser(t.db, { organizationId: t.organizationId, permissions: FULL_RULES, complexIds: [A.complexId] });
+  const token = await t.login(user.email, user.password);
+  const b = jsonBodies(A, city.id, type.id);
+  const bodies: Record<string, unknown> = {
+    [`PUT ${API}/complexes/{id}`]: b.complex,
+    [`PUT ${API}/houses/{id}`]: { ...b.house, number: '2' },
+    [`PUT ${API}/realty/{id}`]: b.realty,
+    [`PUT ${API}/members/{id}`]: { name: 'Мешканець змінений' },
+    [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: null },
+    [`PUT ${API}/vehicles/{id}`]: b.vehicle,
+    [`PUT ${API}/service_request/{id}`]: { text: 'Змінений текст заявки' },
+    [`POST ${API}/articles/{id}`]: b.article,
+    [`PUT ${API}/announcements/{id}`]: b.announcement,
+    [`PUT ${API}/events/{id}`]: b.event,
+    [`PUT ${API}/discounts/{id}`]: b.discount,
+    [`PUT ${API}/cameras/{id}`]: b.camera,
+    [`PUT ${API}/interview/{id}`]: b.interview,
+    [`PUT ${API}/voting/{id}`]: b.voting,
+    [`PUT ${API}/contacts/{id}`]: b.contact,
+    [`PUT ${API}/comments/{id}`]: b.comment,
+    [`POST ${API}/service_request/{id}/chat_links`]: b.chatLink,
+    [`PUT ${API}/staff/{id}`]: { name: 'Колега змінений', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
+    [`POST ${API}/interview/{id}/answers`]: { member_id: A.memberId, channel: 'phone', answers: [] },
+  };
+  const forms: World['forms'] = {
+    [`PUT ${API}/advertisement/{id}`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
+    [`POST ${API}/advertisement/{id}`]: { published: 1 },
+    [`PUT ${API}/documents/{id}`]: { name: 'Кошторис змінений', 'complexIds[]': [A.complexId] },
+    [`PUT ${API}/contacts_section/{id}`]: { complex_id: A.complexId, name: 'Аварійні служби', type: 'emergency' },
+    [`POST ${API}/service_request/chat/{id}`]: { chat_type: 'staff_chat', message: 'Повідомлення' },
+    [`POST ${API}/voting/{votingId}/resident/{residentId}/upload_sheet`]: { file: { file: PDF, name: 'листок.pdf' }, type: 'sheet' },
+  };
+  return { admin, staffA: { id: user.id, email: user.email, password: user.password, token }, A, B, typeId: type.id, cityId: city.id, bodies, forms };
+}
