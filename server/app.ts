@@ -12,6 +12,7 @@ import { requireAuth } from './lib/auth.ts';
 import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { parseQueryString } from './lib/pagination.ts';
+import { createStorage, type FileStorage } from './lib/storage.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     config: AppConfig;
     delivery: Delivery;
     live: LiveBus;
+    /** Uploaded files: the uploads folder, or object storage when configured. */
+    storage: FileStorage;
   }
 }
 
@@ -88,6 +91,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('storage', createStorage(config));
   app.decorate('delivery', createDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './lib/storage.ts';
 
 /** Runtime configuration, read from the environment once at start. */
 const envSchema = z.object({
@@ -23,6 +24,19 @@ const envSchema = z.object({
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be false, true, a hop count or a list of proxy addresses')
     .default('false'),
+  /** S3-compatible object storage for uploads; without S3_BUCKET files stay under DATA_DIR/uploads. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 characters: a-z, 0-9, dots and hyphens)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,50}$/, 'must be a region name such as eu-central-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'false', 'true'], { error: 'must be 0, 1, false or true' }).optional(),
+  /** Background jobs (mail delivery): attempts after the first failure, and whether this process runs them. */
+  JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  JOB_WORKERS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,6 +56,12 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   seedDemo: boolean;
   trustProxy: boolean | number | string[];
+  /** S3-compatible object storage for uploads; undefined: the uploads folder. */
+  s3?: S3Options;
+  /** Retries of a failed background job (mail delivery) before it is marked failed. */
+  jobRetries: number;
+  /** Whether this process picks up background jobs (all processes do by default). */
+  jobWorkers: boolean;
   /** argon2 cost; lowered only by the test suite. */
   passwordHashCost?: { memoryCost: number; timeCost: number };
 }
@@ -57,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
+  const s3Vars = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((k) => e[k] !== undefined);
+  if (!e.S3_BUCKET && s3Vars.length) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${s3Vars[0]} is set`);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid configuration: ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is required with the other S3 key`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -74,5 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === '1',
     trustProxy:
       e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(','),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    jobRetries: e.JOB_RETRIES,
+    jobWorkers: e.JOB_WORKERS === '1',
   };
 }

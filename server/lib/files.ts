@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, unprocessable } from './errors.ts';
+import type { FileStorage } from './storage.ts';
 
 /** What a file is, judged by its first bytes (and, for container formats, by its extension). */
 export interface FileType {
@@ -63,7 +62,7 @@ function documentType(head: Buffer, ext: string): FileType | undefined {
 }
 
 export interface StoredUpload {
-  /** Random file name under the uploads folder. */
+  /** Random name: the key in the file storage (a file name under the uploads folder). */
   storedName: string;
   /** The name the user's file had, cleaned for display and download. */
   originalName: string;
@@ -79,16 +78,15 @@ export function cleanFileName(name: string, fallback = 'файл'): string {
   return cleaned || fallback;
 }
 
-export const uploadPath = (uploadsDir: string, storedName: string) => path.join(uploadsDir, storedName);
-
-export async function removeStored(uploadsDir: string, storedName: string | undefined) {
-  if (storedName) await fs.promises.rm(uploadPath(uploadsDir, storedName), { force: true });
+/** Removes a stored upload; a missing name or file is not an error. */
+export async function removeStored(storage: FileStorage, storedName: string | undefined) {
+  if (storedName) await storage.delete(storedName);
 }
 
 export interface MultipartForm {
   /** Text fields; `name[]` (or `name[0]`) fields and repeated names become arrays. */
   fields: Record<string, string | string[]>;
-  /** The uploaded file of `fileField`, already on disk, type-checked. */
+  /** The uploaded file of `fileField`, already stored, type-checked. */
   file?: StoredUpload;
   /** Every uploaded file of `fileField` (also sent as `name[]`), when `maxFiles` allows several. */
   files: StoredUpload[];
@@ -99,12 +97,12 @@ const tooLarge = (kind: UploadKind) =>
 
 /**
  * Reads a multipart form: text fields into `fields`, the one file of `fileField` streamed to the
- * uploads folder under a random name, with the size cap and type check of `kind`. Anything wrong
+ * file storage under a random name, with the size cap and type check of `kind`. Anything wrong
  * answers 4xx with a Ukrainian message and leaves no file behind.
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  opts: { uploadsDir: string; fileField?: string; kind?: UploadKind; maxFiles?: number },
+  opts: { storage: FileStorage; fileField?: string; kind?: UploadKind; maxFiles?: number },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'Очікується форма multipart/form-data.');
   const fields: Record<string, string | string[]> = {};
@@ -113,7 +111,7 @@ export async function readMultipartForm(
   let partial: string | undefined;
   const kind = opts.kind ?? 'image';
   const rules = UPLOAD_RULES[kind];
-  await fs.promises.mkdir(opts.uploadsDir, { recursive: true });
+  const { storage } = opts;
   try {
     const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: maxFiles, fields: 200, parts: 201, fieldSize: 200_000 } });
     for await (const part of parts) {
@@ -138,35 +136,50 @@ export async function readMultipartForm(
         throw unprocessable({ [part.fieldname]: ['Файл у цьому полі не очікується.'] });
       }
       const ext = path.extname(part.filename ?? '').slice(1).toLowerCase();
-      const tmpName = `${crypto.randomBytes(16).toString('hex')}.part`;
-      partial = tmpName;
+      // The type is judged from the first bytes, before anything is stored: it names the object.
+      const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const first: Buffer[] = [];
       let head = Buffer.alloc(0);
       let size = 0;
-      const sniff = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
       try {
-        await pipeline(part.file, sniff, fs.createWriteStream(uploadPath(opts.uploadsDir, tmpName), { flags: 'wx' }));
+        while (head.length < 16) {
+          const next = await chunks.next();
+          if (next.done) break;
+          first.push(next.value);
+          size += next.value.length;
+          if (head.length < 16) head = Buffer.concat([head, next.value.subarray(0, 16 - head.length)]);
+        }
+        const type = size > 0 ? rules.types(head, ext) : undefined;
+        async function* rest() {
+          yield* first;
+          for (;;) {
+            const next = await chunks.next();
+            if (next.done) return;
+            if (next.value.length) size += next.value.length;
+            yield next.value;
+          }
+        }
+        if (!type) {
+          // Read to the end anyway, so that a file too large is still told as such.
+          for await (const chunk of rest()) void chunk;
+          if (part.file.truncated) throw tooLarge(kind);
+          if (size === 0) throw unprocessable({ [part.fieldname]: ['Файл порожній.'] });
+          throw new HttpError(415, `Непідтримуваний тип файлу. Дозволено: ${rules.accepted}.`);
+        }
+        const storedName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
+        partial = storedName;
+        await storage.put(storedName, Readable.from(rest(), { objectMode: false }), { contentType: type.mime });
+        if (part.file.truncated) throw tooLarge(kind);
+        partial = undefined;
+        files.push({ storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size });
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
         throw err;
       }
-      if (part.file.truncated) throw tooLarge(kind);
-      if (size === 0) throw unprocessable({ [part.fieldname]: ['Файл порожній.'] });
-      const type = rules.types(head, ext);
-      if (!type) throw new HttpError(415, `Непідтримуваний тип файлу. Дозволено: ${rules.accepted}.`);
-      const storedName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
-      await fs.promises.rename(uploadPath(opts.uploadsDir, tmpName), uploadPath(opts.uploadsDir, storedName));
-      partial = undefined;
-      files.push({ storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size });
     }
   } catch (err) {
-    await removeStored(opts.uploadsDir, partial);
-    for (const stored of files) await removeStored(opts.uploadsDir, stored.storedName);
+    await removeStored(storage, partial);
+    for (const stored of files) await removeStored(storage, stored.storedName);
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
       throw unprocessable({ [opts.fileField ?? 'file']: [maxFiles > 1 ? `Не більше ${maxFiles} файлів.` : 'Можна надіслати лише один файл.'] });
@@ -184,16 +197,12 @@ export async function readMultipartForm(
 /** Sends a stored file; `attachment` makes browsers save it rather than show it. */
 export async function sendStored(
   reply: FastifyReply,
-  uploadsDir: string,
+  storage: FileStorage,
   file: { storedName: string; originalName: string; mime: string; size: number },
   disposition: 'inline' | 'attachment',
 ) {
-  const full = uploadPath(uploadsDir, file.storedName);
-  try {
-    await fs.promises.access(full, fs.constants.R_OK);
-  } catch {
-    throw new HttpError(404, 'Файл не знайдено.');
-  }
+  const body = await storage.get(file.storedName);
+  if (!body) throw new HttpError(404, 'Файл не знайдено.');
   const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('Content-Type', file.mime)
@@ -201,5 +210,5 @@ export async function sendStored(
     .header('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
     .header('Cache-Control', 'private, max-age=3600')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(fs.createReadStream(full));
+    .send(body);
 }

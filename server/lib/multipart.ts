@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaul
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { issuesToErrors, unprocessable } from './errors.ts';
 import { readMultipartForm, removeStored, type UploadKind, type StoredUpload } from './files.ts';
+import type { FileStorage } from './storage.ts';
 
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -26,10 +27,10 @@ export async function multipartRoutes(app: ZodApp, routes: (scope: ZodApp) => vo
 export async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-  opts: { uploadsDir: string; fileField?: string; kind?: UploadKind },
+  opts: { storage: FileStorage; fileField?: string; kind?: UploadKind },
 ): Promise<{ body: z.infer<S>; file?: StoredUpload; discard: () => Promise<void> }> {
   const form = await readMultipartForm(request, opts);
-  const discard = () => removeStored(opts.uploadsDir, form.file?.storedName);
+  const discard = () => removeStored(opts.storage, form.file?.storedName);
   const parsed = schema.safeParse(form.fields);
   if (!parsed.success) {
     await discard();

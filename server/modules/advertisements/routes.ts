@@ -39,7 +39,7 @@ const multipartDoc = { consumes: ['multipart/form-data'] };
  * Staff see and change the advertisements of houses in their complexes only.
  */
 export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
+  const { db } = app;
   const visibleHouses = (user: CurrentUser) => db.select({ id: houses.id }).from(houses).where(houseScope(user));
   const scope = (user: CurrentUser): SQL =>
     user.complexIds === null ? eq(advertisements.organizationId, user.organizationId) : and(eq(advertisements.organizationId, user.organizationId), inArray(advertisements.houseId, visibleHouses(user)))!;
@@ -148,14 +148,14 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = request.user;
-        const { body, file, discard } = await readForm(request, advertisementCreate, { uploadsDir: config.uploadsDir, fileField: 'image', kind: 'image' });
+        const { body, file, discard } = await readForm(request, advertisementCreate, { storage: app.storage, fileField: 'image', kind: 'image' });
         try {
           await assertHouse(user, body.house_id);
         } catch (err) {
           await discard();
           throw err;
         }
-        const image = file ? await insertMedia(db, config.uploadsDir, user, 'image', file) : undefined;
+        const image = file ? await insertMedia(db, app.storage, user, 'image', file) : undefined;
         const [row] = await db
           .insert(advertisements)
           .values({ organizationId: user.organizationId, houseId: body.house_id, name: body.name, description: body.desc, imageId: image?.id ?? null, published: body.published ?? false, authorId: user.id })
@@ -174,14 +174,14 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = request.user;
         const { id } = request.params;
         await findOne(user, id);
-        const { body, file, discard } = await readForm(request, advertisementUpdate, { uploadsDir: config.uploadsDir, fileField: 'image', kind: 'image' });
+        const { body, file, discard } = await readForm(request, advertisementUpdate, { storage: app.storage, fileField: 'image', kind: 'image' });
         try {
           if (body.house_id !== undefined) await assertHouse(user, body.house_id);
         } catch (err) {
           await discard();
           throw err;
         }
-        const image = file ? await insertMedia(db, config.uploadsDir, user, 'image', file) : undefined;
+        const image = file ? await insertMedia(db, app.storage, user, 'image', file) : undefined;
         await db
           .update(advertisements)
           .set({
@@ -205,7 +205,7 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { id } = request.params;
         await findOne(request.user, id);
-        const { body } = await readForm(request, advertisementPublish, { uploadsDir: config.uploadsDir });
+        const { body } = await readForm(request, advertisementPublish, { storage: app.storage });
         await db.update(advertisements).set({ published: body.published, updatedAt: new Date() }).where(eq(advertisements.id, id));
         return { data: await recordOf(id) };
       },

@@ -52,7 +52,7 @@ const GROUP_TAKEN = { name: ['Група з такою назвою вже іс�
  * only; groups are the organization's. Phones are stored in E.164, links must be http(s).
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
+  const { db } = app;
   const sectionScope = (user: CurrentUser) => complexScope(user, { organizationId: contactSections.organizationId, complexId: contactSections.complexId });
   const visibleSections = (user: CurrentUser) => db.select({ id: contactSections.id }).from(contactSections).where(sectionScope(user));
   const contactScope = (user: CurrentUser): SQL => and(eq(contacts.organizationId, user.organizationId), user.complexIds === null ? undefined : inArray(contacts.sectionId, visibleSections(user)))!;
@@ -291,7 +291,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await multipartRoutes(app, (mp) => {
-    const groupForm = (request: Parameters<typeof readForm>[0]) => readForm(request, contactGroupInput, { uploadsDir: config.uploadsDir });
+    const groupForm = (request: Parameters<typeof readForm>[0]) => readForm(request, contactGroupInput, { storage: app.storage });
     mp.post('/contacts_groups', { preHandler: requirePermission('contacts', 'create'), schema: { tags, summary: 'Додати групу контактів', description: 'multipart/form-data: name.', consumes: ['multipart/form-data'], response: { 200: groupOne } } }, async (request) => {
       const { body } = await groupForm(request);
       await assertGroupNameFree(request.user, body.name);
@@ -319,7 +319,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
     );
-    const sectionForm = (request: Parameters<typeof readForm>[0]) => readForm(request, contactSectionInput, { uploadsDir: config.uploadsDir });
+    const sectionForm = (request: Parameters<typeof readForm>[0]) => readForm(request, contactSectionInput, { storage: app.storage });
     mp.post(
       '/contacts_section',
       { preHandler: requirePermission('contacts', 'create'), schema: { tags, summary: 'Додати розділ контактів', description: 'multipart/form-data: complex_id, name, description, type.', consumes: ['multipart/form-data'], response: { 200: sectionOne } } },

@@ -42,7 +42,7 @@ const unique = (ids: number[]) => [...new Set(ids)];
  * touch one of their complexes and change only those wholly inside them. Out of reach: 404.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
+  const { db } = app;
 
   /** Documents that touch any of `complexIds` through any of their three scopes. */
   const touches = (complexIds: number[]): SQL =>
@@ -201,7 +201,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A document's file is its own: removed with the document or when replaced. */
   async function dropFile(fileId: number) {
     const [file] = await db.delete(media).where(eq(media.id, fileId)).returning();
-    if (file) await removeStored(config.uploadsDir, file.storedName);
+    if (file) await removeStored(app.storage, file.storedName);
   }
 
   app.get(
@@ -266,7 +266,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findOne(request.user, request.params.id);
       const [file] = await db.select().from(media).where(eq(media.id, row.fileId));
       if (!file) throw notFound('Файл не знайдено.');
-      return sendStored(reply, config.uploadsDir, file, 'attachment');
+      return sendStored(reply, app.storage, file, 'attachment');
     },
   );
 
@@ -297,7 +297,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = request.user;
-        const { body, file, discard } = await readForm(request, documentInput, { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        const { body, file, discard } = await readForm(request, documentInput, { storage: app.storage, fileField: 'file', kind: 'document' });
         let scopes: Scopes;
         try {
           if (!file) throw unprocessable({ file: ['Оберіть файл документа.'] });
@@ -306,7 +306,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           await discard();
           throw err;
         }
-        const stored = await insertMedia(db, config.uploadsDir, user, 'document', file);
+        const stored = await insertMedia(db, app.storage, user, 'document', file);
         const id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(documents)
@@ -329,7 +329,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = request.user;
         const row = await findOne(user, request.params.id);
         await assertWholeInScope(user, row.id);
-        const { body, file, discard } = await readForm(request, documentInput, { uploadsDir: config.uploadsDir, fileField: 'file', kind: 'document' });
+        const { body, file, discard } = await readForm(request, documentInput, { storage: app.storage, fileField: 'file', kind: 'document' });
         let scopes: Scopes;
         try {
           scopes = await resolveScopes(user, body);
@@ -337,7 +337,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           await discard();
           throw err;
         }
-        const stored = file ? await insertMedia(db, config.uploadsDir, user, 'document', file) : undefined;
+        const stored = file ? await insertMedia(db, app.storage, user, 'document', file) : undefined;
         await db.transaction(async (tx) => {
           await tx
             .update(documents)

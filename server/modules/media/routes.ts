@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored, type FileKind } from '../../lib/files.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 
 type Row = typeof media.$inferSelect;
 
@@ -33,7 +34,7 @@ export async function assertImage(db: Db, user: CurrentUser, id: number | null, 
 }
 
 /** Stores an uploaded file's record; the file is removed again when that fails. */
-export async function insertMedia(db: Db, uploadsDir: string, user: CurrentUser, kind: FileKind, file: NonNullable<Awaited<ReturnType<typeof readMultipartForm>>['file']>) {
+export async function insertMedia(db: Db, storage: FileStorage, user: CurrentUser, kind: FileKind, file: NonNullable<Awaited<ReturnType<typeof readMultipartForm>>['file']>) {
   try {
     const [row] = await db
       .insert(media)
@@ -41,7 +42,7 @@ export async function insertMedia(db: Db, uploadsDir: string, user: CurrentUser,
       .returning();
     return row;
   } catch (err) {
-    await removeStored(uploadsDir, file.storedName);
+    await removeStored(storage, file.storedName);
     throw err;
   }
 }
@@ -56,7 +57,7 @@ const tags = ['media'];
  * through their own route, which checks the document's audience.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
+  const { db } = app;
 
   const mayUpload = async (request: { user: CurrentUser }) => {
     if (!UPLOADING_AREAS.some((a) => canAccess(request.user.rules, a, 'create') || canAccess(request.user.rules, a, 'edit'))) throw forbidden();
@@ -81,14 +82,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request) => {
-          const form = await readMultipartForm(request, { uploadsDir: config.uploadsDir, fileField: 'file', kind });
+          const form = await readMultipartForm(request, { storage: app.storage, fileField: 'file', kind });
           if (!form.file) throw unprocessable({ file: ['Оберіть файл.'] });
           const type = form.fields.type;
           if (type !== undefined && (typeof type !== 'string' || type.length > 50)) {
-            await removeStored(config.uploadsDir, form.file.storedName);
+            await removeStored(app.storage, form.file.storedName);
             throw unprocessable({ type: ['Некоректний тип.'] });
           }
-          return { data: toMediaRecord(await insertMedia(db, config.uploadsDir, request.user, kind, form.file)) };
+          return { data: toMediaRecord(await insertMedia(db, app.storage, request.user, kind, form.file)) };
         },
       );
     }
@@ -105,7 +106,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(media.id, request.params.id), eq(media.organizationId, user.organizationId)))
         .limit(1);
       if (!row || (row.kind === 'document' && row.uploadedBy !== user.id)) throw notFound('Файл не знайдено.');
-      return sendStored(reply, config.uploadsDir, row, row.kind === 'image' ? 'inline' : 'attachment');
+      return sendStored(reply, app.storage, row, row.kind === 'image' ? 'inline' : 'attachment');
     },
   );
 };

@@ -32,7 +32,7 @@ const linkPost = z.object({
  * No bearer token: the link's token grants that one chat and nothing else.
  */
 export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, live } = app;
+  const { db, live } = app;
   const tags = ['staff-chat'];
 
   async function resolve(token: string) {
@@ -99,7 +99,7 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row } = await resolve(request.params.token);
       const file = await requestFile(db, row.id, request.params.mediaId);
       if (!file) throw notFound('Файл не знайдено.');
-      return sendStored(reply, config.uploadsDir, file, file.kind === 'image' ? 'inline' : 'attachment');
+      return sendStored(reply, app.storage, file, file.kind === 'image' ? 'inline' : 'attachment');
     },
   );
 
@@ -119,8 +119,8 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { row, link, actor } = await resolve(request.params.token);
-        const form = await readMultipartForm(request, { uploadsDir: config.uploadsDir, fileField: 'photo', kind: 'image' });
-        const discard = () => removeStored(config.uploadsDir, form.file?.storedName);
+        const form = await readMultipartForm(request, { storage: app.storage, fileField: 'photo', kind: 'image' });
+        const discard = () => removeStored(app.storage, form.file?.storedName);
         let posted = false;
         try {
           const parsed = linkPost.safeParse(form.fields);
