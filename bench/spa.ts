@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:spa`: the SPA's loading cost.
+ *  1. Builds the SPA into dist/ (BENCH_SKIP_BUILD=1 reuses the existing build).
+ *  2. Prints the initial JavaScript (index.html's script and its modulepreloads, gzip) and, for
+ *     each route of src/routes.tsx, the chunks its lazy import loads on top of that.
+ *  3. Starts the app and runs Lighthouse (performance) on the login page and, signed in as the
+ *     demo admin, on the members list: score, FCP, LCP, TBT, CLS.
+ * BENCH_LIGHTHOUSE=0 skips step 3; BENCH_LH_PRESETS=desktop,mobile (default) chooses Lighthouse's
+ * presets; CHROMIUM_PATH (default /usr/bin/chromium) names the browser, which is never downloaded.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { analyzeBuild, buildSpa, isBuildFresh, kib, packageBreakdown, ROOT, total, type RouteChunks } from './spa/bundle.ts';
+import { startApp } from './spa/app.ts';
+import { launchLighthouseBrowser, type PageMetrics, type Preset } from './spa/lighthouse.ts';
+
+const ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
+/** Guided tours cover the screen on a first visit; the measured user has seen them. */
+const TOURS = ['requests', 'members', 'news', 'voting'];
+
+function table(head: string[], rows: (string | number)[][], right: number[] = []) {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (right.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(line(cells[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of cells.slice(1)) console.log(line(r));
+}
+
+async function main() {
+  const outDir = path.join(ROOT, 'dist');
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    console.log(`BENCH_SKIP_BUILD=1: using dist/ as it is${isBuildFresh(outDir) ? '' : ' (older than the sources, or built without the chunk map)'}`);
+  } else {
+    const started = Date.now();
+    await buildSpa(outDir);
+    console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  const report = analyzeBuild(outDir);
+  const initial = total(report.initial);
+  const css = total(report.initialCss);
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`);
+  console.log(`\nInitial JavaScript (index.html's script + modulepreloads): ${report.initial.length} files, ${kib(initial.raw)} raw, ${kib(initial.gzip)} gzip`);
+  console.log(`Initial CSS: ${kib(css.raw)} raw, ${kib(css.gzip)} gzip`);
+  console.log(`All JavaScript: ${report.chunks.length} files, ${kib(total(report.chunks).gzip)} gzip; largest chunk ${[...report.chunks].sort((a, b) => b.gzip - a.gzip)[0]?.file} (${kib(Math.max(...report.chunks.map((c) => c.gzip)))} gzip)`);
+  if (report.modules) {
+    console.log('\nInitial JavaScript by package (rendered size before minification):');
+    table(
+      ['package', 'size'],
+      packageBreakdown(report, report.initial).slice(0, 12).map(([name, bytes]) => [name, kib(bytes)]),
+      [1],
+    );
+    console.log('\nInitial chunks (gzip):');
+    table(
+      ['file', 'raw', 'gzip'],
+      [...report.initial].sort((a, b) => b.gzip - a.gzip).map((f) => [f.file, kib(f.raw), kib(f.gzip)]),
+      [1, 2],
+    );
+  }
+
+  console.log('\nPer-route chunks (what the lazy import loads beyond the initial JavaScript; gzip):');
+  const row = (r: RouteChunks) => [r.path, r.source.replace(/^src\//, ''), kib(r.own.gzip), r.files.length, kib(r.gzip)];
+  table(['route', 'module', 'own chunk', 'files', 'total'], report.routes.map(row), [2, 3, 4]);
+
+  if (process.env.BENCH_LIGHTHOUSE === '0') return;
+  const presets = (process.env.BENCH_LH_PRESETS ?? 'desktop,mobile').split(',').map((p) => p.trim()) as Preset[];
+  const app = await startApp();
+  const browser = await launchLighthouseBrowser(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  const results: PageMetrics[] = [];
+  try {
+    // The login page first, while the browser has no session (a session redirects it away).
+    for (const preset of presets) results.push(await browser.measure(`${app.url}/login`, 'login', preset));
+    await browser.signIn(app.url, ADMIN.email, ADMIN.password, TOURS);
+    for (const preset of presets) results.push(await browser.measure(`${app.url}/Members`, 'members list', preset));
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+  console.log('\nLighthouse, performance (cold cache; desktop = no CPU slowdown, fast network; mobile = 4× CPU slowdown, slow 4G; simulated):');
+  table(
+    ['page', 'preset', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scripts', 'script bytes'],
+    results.map((r) => [r.page, r.preset, r.score, `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, r.cls.toFixed(3), r.scriptRequests, kib(r.scriptBytes)]),
+    [2, 3, 4, 5, 6, 7, 8],
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
