@@ -31,11 +31,24 @@ export type DatabaseSource =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/**
+ * Connecting to PostgreSQL gives up after this long, so that while the server is unreachable
+ * requests fail fast (503) instead of hanging. It bounds connecting only, not waiting for a free
+ * pooled connection under load.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+
+class FastFailClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
+  }
+}
+
 /** Opens PGlite (a folder on disk, or memory) or a PostgreSQL pool, and applies migrations. */
 export async function openDatabase(source: DatabaseSource, options: { migrate?: boolean } = {}): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: source.url, max: 10, Client: FastFailClient as unknown as new () => pg.ClientBase });
     // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -31,6 +31,22 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'Забагато запитів. Спробуйте пізніше.',
 };
 
+export const DATABASE_UNAVAILABLE = 'База даних тимчасово недоступна. Спробуйте за хвилину.';
+
+/** Network errors and PostgreSQL codes meaning "the server is gone or not accepting connections". */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|connection terminated|connection timeout|timeout expired|not queryable|server closed the connection/i;
+
+/** Whether an error (or what it wraps: the driver's error under the ORM's) means the database cannot be reached. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || /^08/.test(e.code))) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message) && !(err instanceof HttpError)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 type Issue = { path: PropertyKey[]; message: string };
 
 /** Turns zod issues into Laravel-style `errors`: field (dotted path) → messages. */
@@ -68,6 +84,10 @@ export function installErrorHandler(app: FastifyInstance) {
           ? 'Тіло запиту не є коректним JSON.'
           : (STATUS_MESSAGES[status] ?? 'Некоректний запит.');
       return reply.code(status).send({ message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '30').send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Внутрішня помилка сервера. Спробуйте пізніше.' });

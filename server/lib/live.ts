@@ -63,22 +63,50 @@ export function createLocalLiveBus(log?: FastifyBaseLogger): LiveBus {
 }
 
 export const LIVE_CHANNEL = 'zhk_live';
+const MIN_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
 
 /**
  * Several API processes against one PostgreSQL: a change is sent with NOTIFY, and each process
  * LISTENs on one dedicated connection and delivers what arrives (its own changes included) to
- * its subscribers. The connection is re-opened when it drops.
+ * its subscribers. When that connection drops (PostgreSQL restarted or unreachable) it is opened
+ * again by itself, retrying with a growing pause (up to 10 s) for as long as it takes.
  */
 export async function createPgLiveBus(url: string, log: FastifyBaseLogger): Promise<LiveBus> {
   const fanOut = new LocalFanOut();
   let closed = false;
   let listener: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = MIN_RETRY_MS;
+  let lost = false;
   // NOTIFY goes through a small pool of its own, so publishing never waits for the app's queries.
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000 });
   pool.on('error', () => {});
 
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, retryDelay);
+    retryTimer.unref();
+    retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);
+  };
+
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    let dropped = false;
+    const drop = (err?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = undefined;
+      if (!closed) {
+        if (!lost) log.warn({ err }, 'live listener connection lost; reconnecting');
+        lost = true;
+      }
+      client.end().catch(() => {});
+      scheduleReconnect();
+    };
     client.on('notification', (msg) => {
       if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
       try {
@@ -87,19 +115,24 @@ export async function createPgLiveBus(url: string, log: FastifyBaseLogger): Prom
         log.warn({ err }, 'bad live notification');
       }
     });
-    const reconnect = () => {
-      if (closed || listener !== client) return;
-      listener = undefined;
-      setTimeout(() => void connect().catch((err) => log.error({ err }, 'live listener reconnect failed')), 1000).unref();
-    };
-    client.on('error', (err) => {
-      log.warn({ err }, 'live listener connection error');
-      reconnect();
-    });
-    client.on('end', reconnect);
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    client.on('error', (err) => drop(err));
+    client.on('end', () => drop());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (err) {
+      drop(err);
+      return;
+    }
+    if (dropped) return;
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     listener = client;
+    retryDelay = MIN_RETRY_MS;
+    if (lost) log.info('live listener reconnected');
+    lost = false;
   };
   await connect();
 
@@ -116,6 +149,7 @@ export async function createPgLiveBus(url: string, log: FastifyBaseLogger): Prom
     subscriberCount: () => fanOut.size(),
     async close() {
       closed = true;
+      clearTimeout(retryTimer);
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => {});

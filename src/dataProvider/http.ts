@@ -35,11 +35,13 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. If-Match with the version of the record being changed). */
+  headers?: Record<string, string>;
 }
 
 /** One HTTP call to the API with the bearer token; non-2xx answers become react-admin HttpErrors. */
 export async function apiFetch<T = unknown>(path: string, opts: RequestOptions = {}, fetchImpl: typeof fetch = fetch): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -62,6 +62,16 @@ export function toFormData(data: Record<string, unknown>): FormData {
   return form;
 }
 
+/**
+ * Optimistic concurrency: an edit names the version of the record it started from (its
+ * `updated_at` as read), and the API refuses it with 409 when someone else changed the record
+ * meanwhile; react-admin then shows the API's message as the error notification.
+ */
+export function versionHeaders(previousData: unknown): Record<string, string> | undefined {
+  const version = (previousData as { updated_at?: unknown } | undefined)?.updated_at;
+  return typeof version === 'string' && version ? { 'If-Match': `"${version}"` } : undefined;
+}
+
 const bodyFor = (decl: ResourceDeclaration, data: Record<string, unknown>) => (decl.encoding === 'multipart' ? toFormData(data) : data);
 
 /** Maps every react-admin call onto the /api/admin calls and response shapes of RESOURCES. */
@@ -116,6 +126,7 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(params.id))}`, {
         method: decl.updateMethod,
         body: bodyFor(decl, toBody(resource, params.data)),
+        headers: versionHeaders(params.previousData),
       });
       return { data: itemAdapters[decl.update]<any>(json) };
     },

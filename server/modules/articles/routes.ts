@@ -7,6 +7,7 @@ import { idSchema } from '../../../contract/common.ts';
 import { mediaUrl } from '../../../contract/media.ts';
 import { articleComplexes, articleHouses, articles, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
@@ -189,12 +190,15 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await findOne(request.user, id);
       await assertWholeAudienceInScope(db, request.user, AUDIENCE, id);
+      const version = expectedVersion(request);
       const { values, audience } = await prepare(request.user, request.body);
       await db.transaction(async (tx) => {
-        await tx
+        const changed = await tx
           .update(articles)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(articles.id, id));
+          .set({ ...values, updatedAt: nextVersion(articles.updatedAt) })
+          .where(and(eq(articles.id, id), versionMatches(articles.updatedAt, version)))
+          .returning({ id: articles.id });
+        if (changed.length === 0) throw version ? staleRecord() : notFound('Новину не знайдено.');
         await writeAudience(tx, AUDIENCE, id, audience);
       });
       return { data: await oneRecord(id) };

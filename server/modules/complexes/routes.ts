@@ -6,6 +6,7 @@ import { canAccess } from '../../../contract/permissions.ts';
 import { COMPLEX_SORTS, complexDetailRecord, complexInput, complexRecord, type ComplexCounts } from '../../../contract/complexes.ts';
 import { complexes, houses, realty, streets, userComplexes } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
@@ -163,17 +164,20 @@ export const complexRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findOne(scoped(request), request.params.id);
+      const version = expectedVersion(request);
+      let row: Row | undefined;
       try {
-        const [row] = await db
+        [row] = await db
           .update(complexes)
-          .set({ ...request.body, updatedAt: new Date() })
-          .where(eq(complexes.id, request.params.id))
+          .set({ ...request.body, updatedAt: nextVersion(complexes.updatedAt) })
+          .where(and(eq(complexes.id, request.params.id), versionMatches(complexes.updatedAt, version)))
           .returning();
-        return { data: toRecord(row) };
       } catch (err) {
         if (isUniqueViolation(err)) throw unprocessable(NAME_TAKEN);
         throw err;
       }
+      if (!row) throw version ? staleRecord() : notFound('Комплекс не знайдено.');
+      return { data: toRecord(row) };
     },
   );
 

@@ -8,6 +8,7 @@ import { searchForm } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, houses, houseTypes, realty, settlements, streets } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
@@ -154,7 +155,8 @@ export const houseRoutes: FastifyPluginAsyncZod = async (app) => {
     return house;
   }
 
-  async function save(user: CurrentUser, body: HouseInput, id?: number) {
+  /** Creates (no id) or changes a house in one transaction; `version` is the `If-Match` of an edit. */
+  async function save(user: CurrentUser, body: HouseInput, id?: number, version?: Date) {
     try {
       return await db.transaction(async (tx) => {
         const values = await resolveHouse(tx, user, body, id);
@@ -165,10 +167,13 @@ export const houseRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning({ id: houses.id });
           return created.id;
         }
-        await tx
+        const changed = await tx
           .update(houses)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(houses.id, id));
+          .set({ ...values, updatedAt: nextVersion(houses.updatedAt) })
+          .where(and(eq(houses.id, id), versionMatches(houses.updatedAt, version)))
+          .returning({ id: houses.id });
+        // Another user changed the house since it was read: nothing of this edit is kept.
+        if (changed.length === 0) throw version ? staleRecord() : notFound(HOUSE_NOT_FOUND);
         return id;
       });
     } catch (err) {
@@ -256,7 +261,7 @@ export const houseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findOne(request.user, request.params.id);
-      await save(request.user, request.body, request.params.id);
+      await save(request.user, request.body, request.params.id, expectedVersion(request));
       // Still in scope: a staff user can only move a house into another of their complexes.
       return { data: await findOne(request.user, request.params.id) };
     },

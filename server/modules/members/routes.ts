@@ -6,6 +6,7 @@ import { memberInput, memberRecord, type MemberInput } from '../../../contract/m
 import type { Db } from '../../db/index.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { paginate, paginationSchema } from '../../lib/pagination.ts';
 import { normalisePhone } from '../../lib/phone.ts';
@@ -155,13 +156,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       await findMember(db, user, request.params.id);
+      const version = expectedVersion(request);
       const values = await memberValues(db, user.organizationId, request.body, request.params.id);
       try {
         const [row] = await db
           .update(members)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(members.id, request.params.id))
+          .set({ ...values, updatedAt: nextVersion(members.updatedAt) })
+          .where(and(eq(members.id, request.params.id), versionMatches(members.updatedAt, version)))
           .returning();
+        if (!row) throw version ? staleRecord() : notFound('Мешканця не знайдено.');
         return { data: await record(user, row) };
       } catch (err) {
         const errors = uniqueViolationErrors(err);

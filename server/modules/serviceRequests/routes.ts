@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { expectedVersion } from '../../lib/concurrency.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
 import { likePattern } from '../../lib/list.ts';
@@ -322,7 +323,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await findRow(request.user, request.params.id);
-      await updateRequest(db, live, request.user, await actorOf(request.user), row, request.body);
+      await updateRequest(db, live, request.user, await actorOf(request.user), row, request.body, expectedVersion(request));
       counts.invalidate(request.user.organizationId);
       return { data: await detail(request.user, row.id) };
     },

@@ -27,6 +27,7 @@ import {
   serviceRequestTypeStaff,
 } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { assertVersion, nextVersion } from '../../lib/concurrency.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { StoredUpload } from '../../lib/files.ts';
 import type { LiveBus } from '../../lib/live.ts';
@@ -240,7 +241,7 @@ export async function moveStage(
   if (to === 'executor' && performerId === null) throw unprocessable({ performer_id: ['Щоб передати заявку виконавцю, оберіть виконавця.'] });
   await tx
     .update(serviceRequests)
-    .set({ stage: to, doneAt: to === 'done' ? new Date() : null, updatedAt: new Date() })
+    .set({ stage: to, doneAt: to === 'done' ? new Date() : null, updatedAt: nextVersion(serviceRequests.updatedAt) })
     .where(eq(serviceRequests.id, row.id));
   await tx.insert(serviceRequestHistory).values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: row.stage, toStage: to, comment });
   const recipients = [row.responsibleId, ...(to === 'executor' ? [performerId] : [])].filter((id): id is number => id !== null);
@@ -249,7 +250,16 @@ export async function moveStage(
   ]);
 }
 
-export async function updateRequest(db: Db, live: LiveBus, user: CurrentUser, actor: Actor, row: RequestRow, input: ServiceRequestUpdate): Promise<void> {
+/** `version`: the `updated_at` the client read (If-Match); a request changed since then is refused with 409. */
+export async function updateRequest(
+  db: Db,
+  live: LiveBus,
+  user: CurrentUser,
+  actor: Actor,
+  row: RequestRow,
+  input: ServiceRequestUpdate,
+  version?: Date,
+): Promise<void> {
   const currentMedia = await db.select({ id: serviceRequestMedia.mediaId }).from(serviceRequestMedia).where(eq(serviceRequestMedia.requestId, row.id));
   const merged = {
     type_id: input.type_id ?? row.typeId,
@@ -270,6 +280,7 @@ export async function updateRequest(db: Db, live: LiveBus, user: CurrentUser, ac
   const changesStage = input.stage !== undefined && input.stage !== row.stage;
   const notified = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.id)).for('update');
+    assertVersion(locked.updatedAt, version);
     const out: number[] = [];
     await tx
       .update(serviceRequests)
@@ -284,7 +295,7 @@ export async function updateRequest(db: Db, live: LiveBus, user: CurrentUser, ac
         responsibleId: c.responsibleId,
         performerId: c.performerId,
         search: searchText({ number: locked.number, text, memberName: c.memberName, address: c.address, realtyNumber: c.realtyNumber }),
-        updatedAt: new Date(),
+        updatedAt: nextVersion(serviceRequests.updatedAt),
       })
       .where(eq(serviceRequests.id, row.id));
     if (input.media_ids !== undefined) {

@@ -7,6 +7,7 @@ import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
 import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
 import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
@@ -370,12 +371,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await validate(viewer, input, target);
       if (target.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
       const links = await complexLinks(viewer, input, target.id);
+      const version = expectedVersion(request);
       try {
         await db.transaction(async (tx) => {
-          await tx
+          const changed = await tx
             .update(users)
-            .set({ name: input.name, email: input.email, phone: input.phone, isAdmin: input.is_admin, roleId: input.role_id, updatedAt: new Date() })
-            .where(eq(users.id, target.id));
+            .set({ name: input.name, email: input.email, phone: input.phone, isAdmin: input.is_admin, roleId: input.role_id, updatedAt: nextVersion(users.updatedAt) })
+            .where(and(eq(users.id, target.id), versionMatches(users.updatedAt, version)))
+            .returning({ id: users.id });
+          if (changed.length === 0) throw version ? staleRecord() : notFound('Працівника не знайдено.');
           await tx.delete(userComplexes).where(eq(userComplexes.userId, target.id));
           if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: target.id, complexId })));
         });
