@@ -32,6 +32,8 @@ export interface Side {
   contactId: number;
   staffId: number;
   documentMediaId: number;
+  /** A ballot of a meeting in this complex (only B has one: the demo meeting). */
+  ballot?: { votingId: number; ballotId: number };
 }
 
 export interface World {
@@ -65,21 +67,21 @@ async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: st
 }
 
 /** JSON bodies for one complex (create and update share their schema). */
-export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number) {
+export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
   return {
     complex: { name: `ЖК ${uid()}`, city: 'Київ', address: 'вул. Безпечна, 1', description: '' },
-    house: { city_id: cityId, street_name: `вул. Безпечна ${uid()}`, number: '1', complex_id: s.complexId },
+    house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
     realty: { house_id: s.houseId, type: 'apartment', number: `${Math.floor(Math.random() * 1e6)}`, area: '50.5' },
-    member: { name: `Мешканець ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
+    member: { name: `Мешканець ${label} ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
     vehicle: { member_id: s.memberId, plate: `AA${1000 + Math.floor(Math.random() * 8999)}BX` },
-    request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${uid()}` },
-    article: { title: 'Відключення води', body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
-    announcement: { title: 'Повірка лічильників', body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
-    event: { title: 'Свято двору', description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
-    discount: { partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву', percent: '15', complex_ids: [s.complexId], house_ids: [] },
-    camera: { house_id: s.houseId, name: 'Вхід', place: 'Над дверима', stream_url: 'rtsp://10.0.0.5:554/s1' },
+    request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${label} ${uid()}` },
+    article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
+    announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
+    event: { title: `Свято двору ${label}`, description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
+    discount: { partner: 'Кав’ярня «Зерно»', title: `Знижка на каву ${label}`, percent: '15', complex_ids: [s.complexId], house_ids: [] },
+    camera: { house_id: s.houseId, name: `Вхід ${label}`, place: 'Над дверима', stream_url: 'rtsp://10.0.0.5:554/s1' },
     interview: {
-      title: 'Опитування',
+      title: `Опитування ${label}`,
       description: 'Питання про двір.',
       complex_ids: [s.complexId],
       house_ids: [],
@@ -90,7 +92,7 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     },
     voting: {
       house_id: s.houseId,
-      title: 'Ремонт покрівлі',
+      title: `Ремонт покрівлі ${label}`,
       regime: 'no_osbb',
       initiator: 'Управитель',
       meeting_date: today(),
@@ -100,7 +102,7 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
       chair: 'Коваль Петро Іванович',
       questions: [{ title: 'Затвердити кошторис ремонту.', threshold: 'majority' }],
     },
-    contact: { name: 'Диспетчер', section_id: s.sectionId, phone: '067 123 45 67' },
+    contact: { name: `Диспетчер ${label}`, section_id: s.sectionId, phone: '067 123 45 67' },
     comment: { message: 'Виправлене повідомлення' },
     chatLink: { user_id: s.staffId },
   };
@@ -112,17 +114,17 @@ async function populate(t: TestApp, admin: string, cityId: number, typeId: numbe
   const complex = (await ok(t, 'POST', '/complexes', admin, { name: complexName, city: 'Київ', address: 'вул. Тестова, 1' })).main_data;
   const s = { complexId: complex.id as number } as Side;
   s.complexName = complexName;
-  let b = jsonBodies({ ...s, houseId: 0, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId);
+  let b = jsonBodies({ ...s, houseId: 0, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId, label);
   s.houseId = (await ok(t, 'POST', '/houses', admin, b.house)).data.id;
-  b = jsonBodies({ ...s, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId);
+  b = jsonBodies({ ...s, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId, label);
   s.realtyId = (await ok(t, 'POST', '/realty', admin, b.realty)).data.id;
-  b = jsonBodies({ ...s, memberId: 0, sectionId: 0 }, cityId, typeId);
+  b = jsonBodies({ ...s, memberId: 0, sectionId: 0 }, cityId, typeId, label);
   s.memberId = (await ok(t, 'POST', '/members', admin, b.member)).data.id;
   const [resident] = await rows<{ id: number }>(t, sql`select id from residents where member_id = ${s.memberId}`);
   s.residentId = resident.id;
   s.sectionId = (await okForm(t, 'POST', '/contacts_section', admin, { complex_id: s.complexId, name: `Служби ${label}`, type: 'management' })).data.id;
   s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
-  b = jsonBodies(s, cityId, typeId);
+  b = jsonBodies(s, cityId, typeId, label);
   s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
   s.requestId = (await ok(t, 'POST', '/service_request', admin, b.request)).data.id;
   await okForm(t, 'POST', `/service_request/chat/${s.requestId}`, admin, {
@@ -162,15 +164,53 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const [role] = await rows<{ id: number }>(t, sql`select id from staff_roles where organization_id = ${t.organizationId} order by id limit 1`);
   const A = await populate(t, admin, city.id, type.id, role.id, 'Альфа');
   const B = await populate(t, admin, city.id, type.id, role.id, 'Бета');
+  const [ballot] = await rows<{ id: number; voting_id: number }>(t, sql`select id, voting_id from voting_ballots order by id limit 1`);
+  B.ballot = { votingId: ballot.voting_id, ballotId: ballot.id };
   const user = await createUser(t.db, { organizationId: t.organizationId, permissions: FULL_RULES, complexIds: [A.complexId] });
   const token = await t.login(user.email, user.password);
+  // A's document file is the staff user's own upload: document files are served to their uploader only.
+  A.documentMediaId = (await okForm(t, 'POST', '/media/document', token, { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } })).data.id;
+  const [residentRole] = await rows<{ id: number }>(t, sql`select id from resident_roles where organization_id = ${t.organizationId} order by id limit 1`);
+  const [option] = await rows<{ question_id: number; id: number }>(
+    t,
+    sql`select o.question_id, o.id from interview_options o join interview_questions q on q.id = o.question_id where q.interview_id = ${A.interviewId} order by o.id limit 1`,
+  );
   const b = jsonBodies(A, city.id, type.id);
   const bodies: Record<string, unknown> = {
+    [`POST ${API}/complexes`]: b.complex,
+    [`POST ${API}/houses`]: b.house,
+    [`POST ${API}/realty`]: b.realty,
+    [`POST ${API}/members`]: b.member,
+    [`POST ${API}/residents`]: { member_id: A.memberId, realty_id: A.realtyId, role_id: residentRole.id },
+    [`POST ${API}/vehicles`]: b.vehicle,
+    [`POST ${API}/service_request`]: b.request,
+    [`POST ${API}/articles`]: b.article,
+    [`POST ${API}/announcements`]: b.announcement,
+    [`POST ${API}/events`]: b.event,
+    [`POST ${API}/discounts`]: b.discount,
+    [`POST ${API}/cameras`]: b.camera,
+    [`POST ${API}/interview`]: b.interview,
+    [`POST ${API}/voting`]: b.voting,
+    [`POST ${API}/contacts`]: b.contact,
+    [`POST ${API}/house-types`]: { name: `Тип ${uid()}` },
+    [`PUT ${API}/house-types/{id}`]: { name: `Тип ${uid()}` },
+    [`POST ${API}/service-request-types`]: { name: `Покрівля ${uid()}` },
+    [`PUT ${API}/service-request-types/{id}`]: { name: `Покрівля ${uid()}` },
+    [`POST ${API}/staff_departure`]: { name: `Відділ ${uid()}` },
+    [`PUT ${API}/staff_departure/{id}`]: { name: `Відділ ${uid()}` },
+    [`POST ${API}/staff_role`]: { name: `Роль ${uid()}`, permissions: {} },
+    [`PUT ${API}/staff_role/{id}`]: { name: `Роль ${uid()}`, permissions: {} },
+    [`POST ${API}/staff`]: { name: 'Новий колега', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
+    [`POST ${API}/houses/unlink`]: { house_ids: [A.houseId] },
+    [`PUT ${API}/bills`]: { bills: [{ realty_id: A.realtyId, period: '2026-01', service: 'Опалення', amount: 1000 }] },
+    [`POST ${API}/setup/step/sendInvite`]: { name: 'Запрошений колега', email: `invite-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
+    [`POST ${API}/streets`]: { city_id: city.id, name: `Нова ${uid()}` },
+    [`PUT ${API}/streets/{id}`]: { name: `Нова ${uid()}` },
     [`PUT ${API}/complexes/{id}`]: b.complex,
     [`PUT ${API}/houses/{id}`]: { ...b.house, number: '2' },
     [`PUT ${API}/realty/{id}`]: b.realty,
     [`PUT ${API}/members/{id}`]: { name: 'Мешканець змінений' },
-    [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: null },
+    [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: residentRole.id },
     [`PUT ${API}/vehicles/{id}`]: b.vehicle,
     [`PUT ${API}/service_request/{id}`]: { text: 'Змінений текст заявки' },
     [`POST ${API}/articles/{id}`]: b.article,
@@ -184,9 +224,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/comments/{id}`]: b.comment,
     [`POST ${API}/service_request/{id}/chat_links`]: b.chatLink,
     [`PUT ${API}/staff/{id}`]: { name: 'Колега змінений', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
-    [`POST ${API}/interview/{id}/answers`]: { member_id: A.memberId, channel: 'phone', answers: [] },
+    [`POST ${API}/interview/{id}/answers`]: { member_id: A.memberId, channel: 'phone', answers: [{ question_id: option.question_id, option_ids: [option.id] }] },
   };
   const forms: World['forms'] = {
+    [`POST ${API}/advertisement`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
+    [`POST ${API}/documents`]: { name: 'Кошторис', file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' }, 'complexIds[]': [A.complexId] },
+    [`POST ${API}/contacts_section`]: { complex_id: A.complexId, name: 'Служби', type: 'other' },
+    [`POST ${API}/contacts_groups`]: { name: `Група ${uid()}` },
+    [`POST ${API}/contacts_groups/{id}`]: { name: `Група ${uid()}` },
+    [`POST ${API}/media`]: { file: { file: PNG, name: 'фото.png', type: 'image/png' } },
+    [`POST ${API}/media/document`]: { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } },
     [`PUT ${API}/advertisement/{id}`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
     [`POST ${API}/advertisement/{id}`]: { published: 1 },
     [`PUT ${API}/documents/{id}`]: { name: 'Кошторис змінений', 'complexIds[]': [A.complexId] },

@@ -1,0 +1,154 @@
+import { expect } from 'vitest';
+import { API, type Method, type TestApp } from '../api/helpers.ts';
+import type { Side } from './world.ts';
+
+export interface Route {
+  method: Method;
+  /** OpenAPI path, `{param}` style. */
+  path: string;
+  key: string;
+  op: OpenApiOperation;
+}
+
+export interface OpenApiSchema {
+  type?: string | string[];
+  properties?: Record<string, OpenApiSchema>;
+  required?: string[];
+  items?: OpenApiSchema;
+  enum?: unknown[];
+  anyOf?: OpenApiSchema[];
+  oneOf?: OpenApiSchema[];
+  allOf?: OpenApiSchema[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  const?: unknown;
+  additionalProperties?: boolean | OpenApiSchema;
+}
+
+export interface OpenApiOperation {
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: OpenApiSchema }[];
+  requestBody?: { content: Record<string, { schema?: OpenApiSchema }> };
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/**
+ * Routes that need no bearer token, each with the reason. Everything else the app serves under
+ * /api must answer 401 without one.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  [`POST ${API}/login`]: 'sign-in',
+  [`POST ${API}/login/code`]: 'second step of sign-in (a challenge from /login)',
+  [`POST ${API}/login/code/resend`]: 'second step of sign-in (a challenge from /login)',
+  [`POST ${API}/forgot_password`]: 'password recovery',
+  [`POST ${API}/reset_password`]: 'password recovery (the link token is the credential)',
+  [`GET ${API}/live`]: 'server-sent events: EventSource cannot send headers, a one-minute single-use ticket is the credential',
+  'GET /api/public/voting/{token}': "co-owners' voting page: the link token and a one-time code are the credentials",
+  'POST /api/public/voting/{token}/code': "co-owners' voting",
+  'POST /api/public/voting/{token}/verify': "co-owners' voting",
+  'GET /api/public/voting/{token}/ballot': "co-owners' voting (session from /verify)",
+  'POST /api/public/voting/{token}/ballot': "co-owners' voting (session from /verify)",
+  'POST /api/public/voting/{token}/ballot/document': "co-owners' voting (session from /verify)",
+  'GET /api/staff/chat/{token}': 'staff chat by link: the link token is the credential',
+  'POST /api/staff/chat/{token}': 'staff chat by link',
+  'GET /api/staff/chat/{token}/media/{mediaId}': 'staff chat by link',
+};
+
+/** Served by the app but left out of the OpenAPI document on purpose. */
+export const UNDOCUMENTED: Record<string, string> = {
+  [`GET ${API}/openapi.json`]: 'the OpenAPI document itself',
+  [`GET ${API}/docs`]: 'the documentation page',
+};
+
+/** Every operation of the app, from its own OpenAPI document (generated from the route table). */
+export async function collectRoutes(t: TestApp): Promise<{ doc: OpenApiDocument; routes: Route[] }> {
+  const res = await t.call('GET', `${API}/openapi.json`);
+  expect(res.statusCode).toBe(200);
+  const doc = res.json() as OpenApiDocument;
+  const routes: Route[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(ops)) {
+      const method = m.toUpperCase() as Method;
+      routes.push({ method, path, key: `${method} ${path}`, op });
+    }
+  }
+  return { doc, routes };
+}
+
+/**
+ * The router's own table (`printRoutes`), flattened to "METHOD /path/{param}" keys, HEAD left
+ * out: proves that the OpenAPI document lists every route the app answers.
+ */
+export function printedRoutes(t: TestApp): string[] {
+  const out: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    while (stack.length && stack[stack.length - 1].depth >= depth) stack.pop();
+    const parent = stack.length ? stack[stack.length - 1].path : '';
+    const path = parent + match[2];
+    stack.push({ depth, path });
+    if (!match[3]) continue;
+    // Two routes declared the same parameter under different names: `:id|:votingId`.
+    const normalised = path.replace(/:(\w+)(\|:\w+)*/g, '{}');
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${normalised}`);
+  }
+  return out;
+}
+
+/** Organization-wide routes: no row of a complex lies behind their path parameters. */
+export const ORGANIZATION_WIDE = /\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
+
+/** Which fixture id a path parameter takes, judged by the path. */
+export function fillPath(path: string, s: Side): string | undefined {
+  let missing = false;
+  const url = path.replace(/\{(\w+)\}/g, (_all, name: string, offset: number) => {
+    const before = path.slice(0, offset);
+    const id = paramId(path, before, name, s);
+    if (id === undefined) missing = true;
+    return String(id);
+  });
+  return missing ? undefined : url;
+}
+
+function paramId(path: string, before: string, name: string, s: Side): number | undefined {
+  if (/\/voting\/$/.test(before)) return path.includes('/ballots/') ? s.ballot?.votingId : s.votingId;
+  if (name === 'ballotId') return s.ballot?.ballotId;
+  if (name === 'residentId') return s.memberId;
+  if (name === 'linkId') return s.chatLinkId;
+  if (name === 'mediaId') return s.requestMediaId;
+  const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
+  const table: Record<string, number | undefined> = {
+    complexes: s.complexId,
+    houses: s.houseId,
+    realty: s.realtyId,
+    members: s.memberId,
+    residents: s.residentId,
+    vehicles: s.vehicleId,
+    service_request: s.requestId,
+    chat: s.requestId,
+    comments: s.commentId,
+    articles: s.articleId,
+    announcements: s.announcementId,
+    events: s.eventId,
+    discounts: s.discountId,
+    cameras: s.cameraId,
+    interview: s.interviewId,
+    voting: s.votingId,
+    advertisement: s.advertisementId,
+    documents: s.documentId,
+    contacts: s.contactId,
+    contacts_section: s.sectionId,
+    staff: s.staffId,
+    media: s.documentMediaId,
+  };
+  return segment ? table[segment] : undefined;
+}
