@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Fault tolerance: real server processes killed, databases stopped under them, two processes
+ * on one database, backup and restore. Files run one after another (each starts servers).
+ */
+export default defineConfig({
+  test: {
+    name: 'faults',
+    environment: 'node',
+    include: ['tests/faults/**/*.test.ts'],
+    globalSetup: ['tests/faults/globalSetup.ts'],
+    pool: 'forks',
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+});
