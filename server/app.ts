@@ -11,6 +11,7 @@ import type { Database, Db } from './db/index.ts';
 import { requireAuth } from './lib/auth.ts';
 import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
+import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     config: AppConfig;
     delivery: Delivery;
     live: LiveBus;
+    /** Background jobs in the database; server/main.ts starts picking them up (`jobs.work()`). */
+    jobs: JobQueue;
     /** Uploaded files: the uploads folder, or object storage when configured. */
     storage: FileStorage;
   }
@@ -92,7 +95,10 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('storage', createStorage(config));
-  app.decorate('delivery', createDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+  const jobs = await openJobQueue(database, { log: app.log, retries: config.jobRetries, retryDelaySeconds: config.jobRetryDelaySeconds, pollSeconds: config.jobPollSeconds });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.close());
+  app.decorate('delivery', createDelivery({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
   const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);

@@ -36,6 +36,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'false', 'true'], { error: 'must be 0, 1, false or true' }).optional(),
   /** Background jobs (mail delivery): attempts after the first failure, and whether this process runs them. */
   JOB_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_WORKERS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
 });
 
@@ -60,6 +62,10 @@ export interface AppConfig {
   s3?: S3Options;
   /** Retries of a failed background job (mail delivery) before it is marked failed. */
   jobRetries: number;
+  /** Seconds before the first retry of a failed job; doubled for each further one. */
+  jobRetryDelaySeconds: number;
+  /** How often an idle process looks for background jobs. */
+  jobPollSeconds: number;
   /** Whether this process picks up background jobs (all processes do by default). */
   jobWorkers: boolean;
   /** argon2 cost; lowered only by the test suite. */
@@ -110,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     jobRetries: e.JOB_RETRIES,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === '1',
   };
 }

@@ -55,6 +55,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Every process picks up background jobs (mail delivery) unless JOB_WORKERS=0; app.close() stops it.
+  if (config.jobWorkers) await app.jobs.work();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
+import type { JobQueue } from './jobs.ts';
 
 export interface Message {
   channel: 'email' | 'sms';
@@ -15,44 +16,71 @@ export interface Message {
 }
 
 export interface Delivery {
+  /** Writes the message to the outbox; the sending itself is a background job. */
   send(message: Message): Promise<void>;
+  /** The same for many messages at once (notices to every co-owner): two statements in all. */
+  sendMany(messages: Message[]): Promise<void>;
+}
+
+/** The background job that sends one outbox message. */
+export const SEND_MAIL_JOB = 'outbox.send';
+
+interface SendMailJob {
+  outboxId: number;
+  replyTo?: string;
 }
 
 /**
- * Every message is written to the outbox table; with SMTP configured e-mail is also sent,
- * otherwise it stays there for a local admin to read. SMS has no provider yet, so it stays
- * in the outbox. The body is never logged: it may hold a reset link or a code.
+ * Every message is written to the outbox table before the request answers. With SMTP
+ * configured, e-mail is then sent by a background job in whichever process picks it up,
+ * retried with backoff on failure (JOB_RETRIES); the outbox row keeps `sent_at` or the last
+ * error. Without SMTP mail stays in the outbox for a local admin to read. SMS has no provider
+ * yet, so it stays in the outbox. The body is never logged: it may hold a reset link or a code.
  */
-export function createDelivery(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Delivery {
+export function createDelivery(opts: { db: Db; jobs: JobQueue; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Delivery {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
-  return {
-    async send(message) {
-      const [row] = await opts.db
-        .insert(outbox)
-        .values({
-          organizationId: message.organizationId,
-          channel: message.channel,
-          recipient: message.to,
-          subject: message.subject ?? '',
-          body: message.body,
-        })
-        .returning({ id: outbox.id });
-      if (message.channel === 'email' && transport) {
-        try {
-          await transport.sendMail({ from: opts.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.body });
-          await opts.db.update(outbox).set({ sentAt: new Date() }).where(eqId(row.id));
-        } catch (err) {
-          opts.log.warn({ err, outboxId: row.id }, 'mail delivery failed; kept in outbox');
-          await opts.db
-            .update(outbox)
-            .set({ error: String((err as Error).message ?? err).slice(0, 500) })
-            .where(eqId(row.id));
-        }
-      } else {
-        opts.log.info({ outboxId: row.id, channel: message.channel, to: message.to, subject: message.subject }, 'message stored in outbox');
-      }
-    },
-  };
-}
+  const { db, jobs, log } = opts;
 
-const eqId = (id: number) => eq(outbox.id, id);
+  if (transport) {
+    jobs.define<SendMailJob>(
+      SEND_MAIL_JOB,
+      async ({ outboxId, replyTo }, job) => {
+        const [row] = await db.select().from(outbox).where(eq(outbox.id, outboxId)).limit(1);
+        // At least once: a message already sent (or deleted with its organization) is done.
+        if (!row || row.sentAt) return;
+        try {
+          await transport.sendMail({ from: opts.from, to: row.recipient, replyTo, subject: row.subject, text: row.body });
+        } catch (err) {
+          const reason = String((err as Error).message ?? err).slice(0, 400);
+          const error = job.lastAttempt ? `Не надіслано після ${job.attempt} спроб: ${reason}` : `Спроба ${job.attempt} невдала, буде повтор: ${reason}`;
+          await db.update(outbox).set({ error }).where(eq(outbox.id, outboxId));
+          throw err;
+        }
+        await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, outboxId));
+      },
+      { timeoutSeconds: 120 },
+    );
+  }
+
+  const sendMany = async (messages: Message[]) => {
+    if (!messages.length) return;
+    const rows = await db
+      .insert(outbox)
+      .values(
+        messages.map((m) => ({ organizationId: m.organizationId, channel: m.channel, recipient: m.to, subject: m.subject ?? '', body: m.body })),
+      )
+      .returning({ id: outbox.id, channel: outbox.channel });
+    const mail: SendMailJob[] = [];
+    for (const [i, row] of rows.entries()) {
+      const m = messages[i];
+      if (row.channel === 'email' && transport) mail.push({ outboxId: row.id, ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
+      else log.info({ outboxId: row.id, channel: m.channel, to: m.to, subject: m.subject }, 'message stored in outbox');
+    }
+    // Written after the outbox rows: a crash in between leaves a row unsent, never a job without its row.
+    if (mail.length === 1) await jobs.enqueue(SEND_MAIL_JOB, mail[0]);
+    else await jobs.enqueueMany(SEND_MAIL_JOB, mail);
+    if (mail.length) log.info({ outboxIds: mail.map((m) => m.outboxId) }, 'mail queued for delivery');
+  };
+
+  return { send: (message) => sendMany([message]), sendMany };
+}

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { votings } from '../../db/schema.ts';
+import type { Message } from '../../lib/delivery.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { formatUa, todayKyiv, type Meeting, type MeetingResults } from './meeting.ts';
 
@@ -45,17 +46,15 @@ export async function sendInvitations(app: FastifyInstance, m: Meeting, r: Meeti
   ]
     .filter((l, i, a) => l !== '' || a[i - 1] !== '')
     .join('\n');
-  let sent = 0;
+  const messages: Message[] = [];
   let skipped = 0;
   for (const p of m.participants) {
     if (r.ballotStatus.get(p.id) === 'voted') continue;
-    if (p.email) await app.delivery.send({ channel: 'email', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
-    else if (p.phone) await app.delivery.send({ channel: 'sms', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
-    else {
-      skipped += 1;
-      continue;
-    }
-    sent += 1;
+    if (p.email) messages.push({ channel: 'email', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
+    else if (p.phone) messages.push({ channel: 'sms', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
+    else skipped += 1;
   }
-  return { sent, skipped, next_allowed_at: new Date(now.getTime() + NOTIFY_INTERVAL_MS).toISOString() };
+  // One batch into the outbox (and one of delivery jobs): the sending itself runs in the background.
+  await app.delivery.sendMany(messages);
+  return { sent: messages.length, skipped, next_allowed_at: new Date(now.getTime() + NOTIFY_INTERVAL_MS).toISOString() };
 }
