@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { canAccess } from '../../../contract/permissions.ts';
 import { COMPLEX_SORTS, complexDetailRecord, complexInput, complexRecord, type ComplexCounts } from '../../../contract/complexes.ts';
-import { complexes, houses, realty, streets, userComplexes } from '../../db/schema.ts';
+import { complexes, contacts, contactSections, houses, realty, streets, userComplexes } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
 import { naturalKeys, ordered } from '../houses/order.ts';
+import { plural } from '../houses/words.ts';
 import { selectHouses, withCounts } from '../houses/records.ts';
 
 type Row = typeof complexes.$inferSelect;
@@ -189,6 +190,15 @@ export const complexRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findOne(scoped(request), request.params.id);
+      // Its contact sections go with it, but a section that still holds contacts is never deleted (as on DELETE /contacts_section).
+      const [held] = await db
+        .select({ n: count() })
+        .from(contacts)
+        .innerJoin(contactSections, eq(contactSections.id, contacts.sectionId))
+        .where(eq(contactSections.complexId, request.params.id));
+      if (held.n > 0) {
+        throw conflict(`У комплексі ${held.n} ${plural(held.n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`);
+      }
       await db.delete(complexes).where(eq(complexes.id, request.params.id));
       return { message: 'Комплекс видалено.' };
     },
