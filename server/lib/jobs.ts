@@ -89,6 +89,8 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     supervise: false,
     schedule: false,
     migrate: true,
+    // Finished and failed jobs stay in pgboss.job for a week (for inspection), then move to the archive.
+    archiveCompletedAfterSeconds: 7 * 24 * 3600,
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
@@ -106,8 +108,6 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
       retryDelay: o.retryDelaySeconds ?? opts.retryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: o.timeoutSeconds ?? 300,
-      // Finished jobs are kept a week for inspection, then archived and dropped by pg-boss's upkeep.
-      retentionMinutes: 7 * 24 * 60,
     };
   };
   const ensureQueue = (type: string) => {
