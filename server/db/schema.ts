@@ -19,6 +19,10 @@ import type { Rules } from '../../contract/permissions.ts';
 import { REALTY_TYPES } from '../../contract/realty.ts';
 import { CHAT_TYPES, NOTIFICATION_KINDS, REQUEST_PRIORITIES, REQUEST_STAGES } from '../../contract/serviceRequests.ts';
 import { ukrainianSortKey } from '../lib/sortKey.ts';
+import { leadingDigits } from '../modules/houses/order.ts';
+
+/** An index key on an expression, in one direction with empty values last (as lists order). */
+const keyLast = (expression: ReturnType<typeof sql>, direction: 'asc' | 'desc') => sql`(${expression}) ${sql.raw(direction)} nulls last`;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -280,6 +284,17 @@ export const realty = pgTable(
     index('realty_house_type_idx').on(t.houseId, t.type, t.id),
     // Members' search finds people by the number of their unit.
     index('realty_org_number_idx').on(t.organizationId, sql`lower(${t.number})`),
+    // The list's sorts: empty values last in both directions, ties broken by id upwards.
+    index('realty_org_number_asc_idx').on(t.organizationId, keyLast(leadingDigits(sql`${t.number}`), 'asc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'), t.id),
+    index('realty_org_number_desc_idx').on(t.organizationId, keyLast(leadingDigits(sql`${t.number}`), 'desc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'), t.id),
+    index('realty_org_house_number_asc_idx').on(t.organizationId, t.houseId, keyLast(leadingDigits(sql`${t.number}`), 'asc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'), t.id),
+    index('realty_org_house_number_desc_idx').on(t.organizationId, t.houseId.desc().nullsFirst(), keyLast(leadingDigits(sql`${t.number}`), 'desc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'), t.id),
+    index('realty_org_area_asc_idx').on(t.organizationId, t.area.asc().nullsLast(), t.id),
+    index('realty_org_area_desc_idx').on(t.organizationId, t.area.desc().nullsLast(), t.id),
+    index('realty_org_floor_asc_idx').on(t.organizationId, t.floor.asc().nullsLast(), t.id),
+    index('realty_org_floor_desc_idx').on(t.organizationId, t.floor.desc().nullsLast(), t.id),
+    // The list's search: any part of the unit number (ILIKE).
+    index('realty_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],
 );
 
@@ -315,6 +330,8 @@ export const members = pgTable(
     uniqueIndex('members_org_phone_uq').on(t.organizationId, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex('members_org_email_uq').on(t.organizationId, t.email).where(sql`${t.email} is not null`),
     index('members_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`), t.id),
+    // Sorted by name descending: the list puts empty keys last in both directions.
+    index('members_org_name_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.name}`), 'desc'), t.id.desc().nullsFirst()),
     index('members_org_status_name_idx').on(t.organizationId, t.status, ukrainianSortKey(sql`${t.name}`), t.id),
     index('members_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
@@ -573,7 +590,15 @@ export const articles = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('articles_org_publish_idx').on(t.organizationId, t.publishAt), index('articles_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    // The list's sorts (empty values last in both directions, id in the same direction) and search.
+    index('articles_org_publish_asc_idx').on(t.organizationId, t.publishAt.asc().nullsLast(), t.id),
+    index('articles_org_publish_desc_idx').on(t.organizationId, t.publishAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('articles_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
+    index('articles_org_title_asc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.title}`), 'asc'), t.id),
+    index('articles_org_title_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.title}`), 'desc'), t.id.desc().nullsFirst()),
+    index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 /** Audience of an article: the complexes, and optionally single houses of them. */
@@ -1198,6 +1223,10 @@ export const serviceRequests = pgTable(
     index('service_requests_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('service_requests_org_stage_created_idx').on(t.organizationId, t.stage, t.createdAt, t.id),
     index('service_requests_org_deadline_idx').on(t.organizationId, t.deadline, t.id),
+    index('service_requests_org_deadline_desc_idx').on(t.organizationId, t.deadline.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // sort=stage: the stages in workflow order (stageOrder in the routes), newest first within each.
+    index('service_requests_org_stage_order_asc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) asc`, t.createdAt.desc().nullsFirst(), t.id.asc()),
+    index('service_requests_org_stage_order_desc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('service_requests_house_created_idx').on(t.houseId, t.createdAt, t.id),
     index('service_requests_responsible_idx').on(t.responsibleId, t.createdAt),
     index('service_requests_performer_idx').on(t.performerId, t.createdAt),

@@ -1,0 +1,21 @@
+DROP INDEX "articles_org_publish_idx";--> statement-breakpoint
+DROP INDEX "articles_org_created_idx";--> statement-breakpoint
+CREATE INDEX "articles_org_publish_asc_idx" ON "articles" USING btree ("organization_id","publish_at","id");--> statement-breakpoint
+CREATE INDEX "articles_org_publish_desc_idx" ON "articles" USING btree ("organization_id","publish_at" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "articles_org_created_id_idx" ON "articles" USING btree ("organization_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "articles_org_title_asc_idx" ON "articles" USING btree ("organization_id",(translate(lower("title"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) asc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "articles_org_title_desc_idx" ON "articles" USING btree ("organization_id",(translate(lower("title"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) desc nulls last,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "articles_title_trgm_idx" ON "articles" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_org_name_desc_idx" ON "members" USING btree ("organization_id",(translate(lower("name"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) desc nulls last,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "realty_org_number_asc_idx" ON "realty" USING btree ("organization_id",(nullif(length("number") - length(ltrim("number", '0123456789')), 0)) asc nulls last,(translate(lower("number"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) asc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "realty_org_number_desc_idx" ON "realty" USING btree ("organization_id",(nullif(length("number") - length(ltrim("number", '0123456789')), 0)) desc nulls last,(translate(lower("number"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) desc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "realty_org_house_number_asc_idx" ON "realty" USING btree ("organization_id","house_id",(nullif(length("number") - length(ltrim("number", '0123456789')), 0)) asc nulls last,(translate(lower("number"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) asc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "realty_org_house_number_desc_idx" ON "realty" USING btree ("organization_id","house_id" DESC NULLS FIRST,(nullif(length("number") - length(ltrim("number", '0123456789')), 0)) desc nulls last,(translate(lower("number"), 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя', '')) desc nulls last,"id");--> statement-breakpoint
+CREATE INDEX "realty_org_area_asc_idx" ON "realty" USING btree ("organization_id","area","id");--> statement-breakpoint
+CREATE INDEX "realty_org_area_desc_idx" ON "realty" USING btree ("organization_id","area" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "realty_org_floor_asc_idx" ON "realty" USING btree ("organization_id","floor","id");--> statement-breakpoint
+CREATE INDEX "realty_org_floor_desc_idx" ON "realty" USING btree ("organization_id","floor" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "realty_number_trgm_idx" ON "realty" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "service_requests_org_deadline_desc_idx" ON "service_requests" USING btree ("organization_id","deadline" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "service_requests_org_stage_order_asc_idx" ON "service_requests" USING btree ("organization_id",(CASE "stage" WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) asc,"created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "service_requests_org_stage_order_desc_idx" ON "service_requests" USING btree ("organization_id",(CASE "stage" WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) desc,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
