@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import { paginate, type Pagination } from './pagination.ts';
@@ -8,6 +8,31 @@ import { paginate, type Pagination } from './pagination.ts';
  * the page are separate queries on purpose: a window count would make the database sort every
  * matching row for each page, while an ordered LIMIT can stop early on an index.
  */
+/** Up to this many matching rows a list's total is exact; above it, the planner's estimate. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+export interface ListTotal {
+  total: number;
+  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT rows match). */
+  estimated: boolean;
+}
+
+/**
+ * The total of a list, fast at any size: a count that stops after EXACT_TOTAL_LIMIT + 1 matching
+ * rows (`rows` is the list's query without order or limit, e.g. `db.select({ one: sql`1` })
+ * .from(t).where(w)`); when it stops there, the planner's row estimate of the same query (from
+ * the table statistics, no rows read), never less than the limit + 1.
+ */
+export async function listTotal(db: Db, rows: SQLWrapper): Promise<ListTotal> {
+  const capped = (await db.execute(sql`select count(*)::int as n from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`)) as unknown as { rows: { n: number }[] };
+  const exact = Number(capped.rows[0].n);
+  if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
+  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
+  const json = plan.rows[0]['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
+}
+
 export async function listPage<T>(opts: {
   db: Db;
   table: PgTable;
@@ -17,8 +42,8 @@ export async function listPage<T>(opts: {
   perPage: number;
   map: (row: Record<string, unknown>) => T;
 }): Promise<{ data: T[]; pagination: Pagination }> {
-  const [[{ total }], rows] = await Promise.all([
-    opts.db.select({ total: count() }).from(opts.table).where(opts.where),
+  const [{ total, estimated }, rows] = await Promise.all([
+    listTotal(opts.db, opts.db.select({ one: sql`1` }).from(opts.table).where(opts.where)),
     opts.db
       .select()
       .from(opts.table)
@@ -27,7 +52,7 @@ export async function listPage<T>(opts: {
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage),
   ]);
-  return { data: rows.map((r) => opts.map(r as Record<string, unknown>)), pagination: paginate(total, opts.page, opts.perPage) };
+  return { data: rows.map((r) => opts.map(r as Record<string, unknown>)), pagination: paginate(total, opts.page, opts.perPage, estimated) };
 }
 
 /** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */

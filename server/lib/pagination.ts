@@ -8,6 +8,8 @@ export interface Pagination {
   per_page: number;
   to: number;
   total: number;
+  /** Present (true) when `total` is an estimate: more rows match than are counted exactly. */
+  estimated?: true;
 }
 
 export const MAX_PER_PAGE = 1000;
@@ -27,12 +29,12 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export function paginate(total: number, page: number, perPage: number): Pagination {
+export function paginate(total: number, page: number, perPage: number, estimated = false): Pagination {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const first = (page - 1) * perPage + 1;
   // A page past the end holds nothing: from and to are 0, as for an empty list.
   const empty = total === 0 || first > total;
-  return { current_page: page, from: empty ? 0 : first, last_page: lastPage, per_page: perPage, to: empty ? 0 : Math.min(total, page * perPage), total };
+  return { current_page: page, from: empty ? 0 : first, last_page: lastPage, per_page: perPage, to: empty ? 0 : Math.min(total, page * perPage), total, ...(estimated ? { estimated: true as const } : {}) };
 }
 
 export const paginationSchema = z.object({
@@ -42,6 +44,7 @@ export const paginationSchema = z.object({
   per_page: z.number(),
   to: z.number(),
   total: z.number(),
+  estimated: z.literal(true).optional(),
 });
 
 /** PHP-style query strings: `a[]=1&a[]=2` → `{a: ['1','2']}`; a repeated plain key keeps the last value. */

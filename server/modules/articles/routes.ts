@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTICLE_BODY_MAX, ARTICLE_STATUSES, articleInput, articleRecord, type Article, type ArticleInput, type ArticleStatus } from '../../../contract/articles.ts';
@@ -10,7 +10,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
-import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { likePattern, listTotal, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../houses/order.ts';
 import { assertImage } from '../media/routes.ts';
@@ -25,6 +25,13 @@ const AUDIENCE: AudienceTables = {
 
 /** Derived at read time: a published article whose time has not come is scheduled. */
 const statusSql = sql<ArticleStatus>`case when ${articles.status} = 'draft' then 'draft' when ${articles.publishAt} > now() then 'scheduled' else 'published' end`;
+
+/** The same status as a condition an index can serve (statusSql itself compares with now()). */
+const statusWhere: Record<ArticleStatus, SQL> = {
+  draft: sql`${articles.status} = 'draft'`,
+  scheduled: sql`${articles.status} = 'published' and ${articles.publishAt} > now()`,
+  published: sql`${articles.status} = 'published' and (${articles.publishAt} is null or ${articles.publishAt} <= now())`,
+};
 
 export function articleStatus(row: Pick<Row, 'status' | 'publishAt'>, now = new Date()): ArticleStatus {
   if (row.status === 'draft') return 'draft';
@@ -134,14 +141,14 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const conditions: (SQL | undefined)[] = [scope(request.user), audienceFilter(db, AUDIENCE, articles.id, q.complex_id, q.house_ids)];
-      if (q.status) conditions.push(sql`${statusSql} = ${q.status}`);
+      if (q.status) conditions.push(statusWhere[q.status]);
       if (q.is_emergency !== undefined) conditions.push(eq(articles.isEmergency, q.is_emergency === '1' || q.is_emergency === 'true'));
       const search = q.search_query.trim();
       if (search) conditions.push(ilike(articles.title, likePattern(search)));
       const where = and(...conditions);
       const keys = ordered([...sortKeys[q.sort]], q.order);
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(articles).where(where),
+      const [{ total, estimated }, rows] = await Promise.all([
+        listTotal(db, db.select({ one: sql`1` }).from(articles).where(where)),
         db
           .select()
           .from(articles)
@@ -150,7 +157,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page) } };
+      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page, estimated) } };
     },
   );
 

@@ -7,7 +7,7 @@ import { searchForm } from '../../../contract/reference.ts';
 import { members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, listTotal } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../houses/order.ts';
 import { requireLink, type Tx } from './links.ts';
@@ -94,20 +94,23 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (text) conditions.push(or(sql`${members.search} like ${likePattern(text)}`, sql`lower(${realty.number}) = ${text}`));
       const where = and(...conditions);
       const orderBy = q.sort === 'id' ? ordered([residents.id], q.order) : ordered([...residentOrder], q.order);
-      const [[{ total }], rows] = await Promise.all([
-        db
-          .select({ total: count() })
-          .from(residents)
-          .innerJoin(members, eq(members.id, residents.memberId))
-          .innerJoin(realty, eq(realty.id, residents.realtyId))
-          .where(where),
+      const [{ total, estimated }, rows] = await Promise.all([
+        listTotal(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(residents)
+            .innerJoin(members, eq(members.id, residents.memberId))
+            .innerJoin(realty, eq(realty.id, residents.realtyId))
+            .where(where),
+        ),
         selectResidents(db)
           .where(where)
           .orderBy(...orderBy)
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { data: await toResidentRecords(db, rows), pagination: paginate(total, q.page, q.per_page) };
+      return { data: await toResidentRecords(db, rows), pagination: paginate(total, q.page, q.per_page, estimated) };
     },
   );
 

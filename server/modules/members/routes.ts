@@ -8,6 +8,7 @@ import { houses, members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { listTotal } from '../../lib/list.ts';
 import { paginate, paginationSchema } from '../../lib/pagination.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { ordered } from '../houses/order.ts';
@@ -86,8 +87,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const where = await membersWhere(db, request.user, q);
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(members).where(where),
+      const [{ total, estimated }, rows] = await Promise.all([
+        listTotal(db, db.select({ one: sql`1` }).from(members).where(where)),
         db
           .select()
           .from(members)
@@ -96,7 +97,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { data: await toMemberRecords(db, request.user, rows), pagination: paginate(total, q.page, q.per_page) };
+      return { data: await toMemberRecords(db, request.user, rows), pagination: paginate(total, q.page, q.per_page, estimated) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { houses, realty, settlements, streets } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, listTotal } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { addressMatches, formatAddress, searchText } from '../houses/address.ts';
 import { naturalKeys, ordered } from '../houses/order.ts';
@@ -189,8 +189,8 @@ export const realtyRoutes: FastifyPluginAsyncZod = async (app) => {
         conditions.push(search.length <= 20 ? or(sql`${realty.number} ILIKE ${pattern}`, byAddress) : byAddress);
       }
       const where = and(...conditions);
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(realty).where(where),
+      const [{ total, estimated }, rows] = await Promise.all([
+        listTotal(db, db.select({ one: sql`1` }).from(realty).where(where)),
         db
           .select()
           .from(realty)
@@ -199,7 +199,7 @@ export const realtyRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page) } };
+      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page, estimated) } };
     },
   );
 

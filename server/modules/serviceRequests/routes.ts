@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
@@ -34,7 +34,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { likePattern } from '../../lib/list.ts';
+import { EXACT_TOTAL_LIMIT, likePattern, listTotal } from '../../lib/list.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
 import { newToken } from '../../lib/secrets.ts';
@@ -196,15 +196,13 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = q;
       const countKey = JSON.stringify([user.complexIds, filters]);
       const cached = counts.get(user.organizationId, countKey);
-      const [total, rows] = await Promise.all([
-        cached ??
-          db
-            .select({ total: count() })
-            .from(serviceRequests)
-            .where(where)
-            .then(([r]) => {
+      // An exact total never exceeds EXACT_TOTAL_LIMIT: a larger cached one is an estimate.
+      const [{ total, estimated }, rows] = await Promise.all([
+        cached !== undefined
+          ? { total: cached, estimated: cached > EXACT_TOTAL_LIMIT }
+          : listTotal(db, db.select({ one: sql`1` }).from(serviceRequests).where(where)).then((r) => {
               counts.set(user.organizationId, countKey, r.total);
-              return r.total;
+              return r;
             }),
         selectRequests(db)
           .where(where)
@@ -212,7 +210,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(db, rows), ...paginate(total, q.page, q.per_page) } };
+      return { main_data: { data: await toRecords(db, rows), ...paginate(total, q.page, q.per_page, estimated) } };
     },
   );
 
