@@ -9,7 +9,7 @@ import { RouteGuard } from './guards';
 import { i18nProvider } from './i18n';
 import { useRememberLocation } from './lastLocation';
 import { NotFoundPage, RouteErrorPage } from './layout/ErrorPage';
-import { Layout } from './layout/Layout';
+import { LazyLayout } from './layout/LazyLayout';
 import { LoadingBar } from './layout/LoadingBar';
 import { OfflineNotice } from './layout/network';
 import { Toaster } from './layout/Toaster';
@@ -73,7 +73,7 @@ export function App() {
         store={store}
         queryClient={queryClient}
         theme={theme}
-        layout={Layout}
+        layout={LazyLayout}
         loginPage={LoginPage}
         notification={Toaster}
         error={RouteErrorPage}

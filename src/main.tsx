@@ -11,13 +11,17 @@ import { createRoot } from 'react-dom/client';
 import dayjs from 'dayjs';
 import 'dayjs/locale/uk';
 import { App } from './App';
+import { i18nReady } from './i18n';
 import { installChunkReload } from './layout/chunkReload';
 
 dayjs.locale('uk');
 installChunkReload();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// English messages are a lazy chunk: when English was chosen last time, render once they are in.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

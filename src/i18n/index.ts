@@ -1,29 +1,20 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { TranslationMessages } from 'react-admin';
-import englishMessages from 'ra-language-english';
 import { raUkrainian } from './ra-uk';
-import { layoutMessagesEn, layoutMessagesUk } from '../layout/messages';
+import { layoutMessagesUk } from '../layout/messages';
 import { uk } from './uk';
-import { en } from './en';
-import { richTextEn, richTextUk } from './richText';
+import { mergeMessages, type Catalogue } from './merge';
+import { richTextUk } from './richText';
 
-type Catalogue = TranslationMessages;
+export { mergeMessages };
 
-/** Deep merge of message catalogues (later ones win). */
-export function mergeMessages(...parts: object[]): Catalogue {
-  const out: Record<string, any> = {};
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part)) {
-      out[key] = value && typeof value === 'object' && !Array.isArray(value) ? mergeMessages(out[key] ?? {}, value) : value;
-    }
-  }
-  return out as Catalogue;
+const ukrainian: Catalogue = mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, uk);
+
+/** English is as large as Ukrainian and most users never switch, so it is a chunk of its own. */
+let english: Catalogue | undefined;
+export async function loadEnglish(): Promise<Catalogue> {
+  english ??= (await import('./english')).english;
+  return english;
 }
-
-export const messages: Record<'uk' | 'en', Catalogue> = {
-  uk: mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, uk),
-  en: mergeMessages(englishMessages, richTextEn, layoutMessagesEn, en),
-};
 
 export const LOCALES = [
   { locale: 'uk', name: 'Українська' },
@@ -38,6 +29,12 @@ function initialLocale(): 'uk' | 'en' {
   }
 }
 
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' ? messages.en : messages.uk), initialLocale(), LOCALES, {
+// The provider needs its first locale's messages synchronously: it starts in Ukrainian and
+// switches before the first render (i18nReady) when English was chosen last time.
+export const i18nProvider = polyglotI18nProvider((l) => (l === 'en' ? (english ?? loadEnglish()) : ukrainian), 'uk', LOCALES, {
   allowMissing: false,
 });
+
+/** Resolves when the provider speaks the language chosen last time (or stays Ukrainian when English
+ * cannot be loaded); main.tsx renders after it. */
+export const i18nReady: Promise<void> = initialLocale() === 'en' ? i18nProvider.changeLocale('en').catch(() => undefined) : Promise.resolve();
