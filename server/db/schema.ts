@@ -598,6 +598,9 @@ export const articles = pgTable(
     index('articles_org_title_asc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.title}`), 'asc'), t.id),
     index('articles_org_title_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.title}`), 'desc'), t.id.desc().nullsFirst()),
     index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Filters whose totals are counted (drafts, emergencies are a few percent of the news).
+    index('articles_org_status_publish_idx').on(t.organizationId, t.status, t.publishAt),
+    index('articles_org_emergency_idx').on(t.organizationId, t.isEmergency),
   ],
 );
 

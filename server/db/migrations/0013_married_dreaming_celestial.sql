@@ -1,0 +1,2 @@
+CREATE INDEX "articles_org_status_publish_idx" ON "articles" USING btree ("organization_id","status","publish_at");--> statement-breakpoint
+CREATE INDEX "articles_org_emergency_idx" ON "articles" USING btree ("organization_id","is_emergency");
