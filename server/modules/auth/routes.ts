@@ -4,6 +4,9 @@ import { forgotPasswordInput, loginInput, resetPasswordInput, tokenResponse } fr
 import { loginCodeInput, loginResendInput, twoFactorChallenge } from '../../../contract/settings.ts';
 import { createAuthService } from './service.ts';
 
+/** The least time POST /forgot_password takes, whether or not the e-mail has an account. */
+const FORGOT_PASSWORD_MIN_MS = 150;
+
 const message = z.object({ message: z.string() });
 
 /** Sign-in, password recovery: reachable without a token. */
@@ -40,7 +43,12 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot_password',
     { schema: { tags: ['auth'], summary: 'Запит на відновлення пароля', body: forgotPasswordInput, response: { 200: message } } },
     async (request) => {
+      // A known e-mail costs a reset link and a mail, an unknown one nothing: both answer after the
+      // same minimum time, so the timing does not tell which e-mails have accounts.
+      const started = Date.now();
       await auth.forgotPassword(request.body.email);
+      const rest = FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       return { message: 'Якщо цей e-mail зареєстровано, ми надіслали на нього посилання для відновлення пароля.' };
     },
   );
