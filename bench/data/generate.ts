@@ -246,8 +246,10 @@ export async function generateData(
     select ac.article_id, ${hs.first}::int + (ac.complex_id - ${cFirst}::int) from article_complexes ac
     where ac.article_id >= ${aFirst} and (ac.article_id - ${aFirst}) % 20 = 0 and ac.complex_id - ${cFirst} < ${H}`);
 
+  // VACUUM as autovacuum would have by now: it marks the pages all-visible, so that the planner
+  // costs index-only scans as it will in production, and ANALYZE gives it the statistics.
   const started = performance.now();
-  await db.execute(sql`analyze`);
-  log(`analyze                 ${((performance.now() - started) / 1000).toFixed(1).padStart(25)} s`);
+  await db.execute(sql`vacuum analyze`);
+  log(`vacuum analyze          ${((performance.now() - started) / 1000).toFixed(1).padStart(25)} s`);
   return { generated: true, organizationId: org, timings };
 }

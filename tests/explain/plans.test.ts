@@ -1,0 +1,221 @@
+/**
+ * Query plans at a million rows. Generates the large scale (bench/data) into a fresh PostgreSQL
+ * database, ANALYZEs it, then calls every list route of the OpenAPI document (each filter on its
+ * own, each sort both ways, the search) through app.inject, records the SQL the route sent and
+ * EXPLAINs it. A sequential scan of a table of more than 10,000 rows fails the test, unless the
+ * planner expects a LIMIT to stop it within 30,000 rows.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:explain
+ * EXPLAIN_DATABASE_URL=<an already generated database> skips the generation (it is kept).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineParams, openCapturingDatabase, type CapturedQuery, type CapturingDatabase } from '../../bench/data/capture.ts';
+import { generateData } from '../../bench/data/generate.ts';
+import { SCALES } from '../../bench/data/scales.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { DEMO_STAFF } from '../../server/db/seed.ts';
+import { databaseUrl, withAdminClient } from '../api/pg.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+const reuseUrl = process.env.EXPLAIN_DATABASE_URL;
+/** Tables with more rows than this must not be read whole. */
+const BIG_TABLE = 10_000;
+/**
+ * Calls whose full scans are accepted, with the reason. Keep this short: each entry is a known
+ * cost at scale (docs/benchmarks.md lists them).
+ */
+const ACCEPTED: [RegExp, string][] = [
+  [/^\/api\/admin\/articles\?.*sort=status/, 'the status is derived from now() (scheduled vs published): 50,000 rows are sorted'],
+  [/^\/api\/admin\/find\/city\?/, 'the settlements reference (30,000 rows, read-only) is ranked by category and name'],
+  [/^\/api\/admin\/residents\?page=1&per_page=25(&sort=[a-z]+&order=[a-z]+|&search_query=[^&]+)?$/, 'residents are listed per member or unit; the unfiltered list orders 1,000,000 links by unit number'],
+];
+/** Query parameters that every list has and that are varied separately (sort, order) or fixed. */
+const FIXED = new Set(['page', 'per_page', 'sort', 'order', 'format']);
+
+if (!serverUrl && !reuseUrl) console.warn('test:explain skipped: set DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
+
+interface OpenApiParam {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: { type?: string; enum?: string[]; format?: string; items?: { type?: string; enum?: string[] } };
+}
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Total Cost': number;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+interface Finding {
+  who: string;
+  url: string;
+  problem: string;
+  sql?: string;
+  plan?: string;
+}
+
+/** The plan as indented lines: node, relation, estimated rows. */
+function planText(node: PlanNode, depth = 0): string {
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''} (rows=${node['Plan Rows']} cost=${node['Total Cost']})`;
+  return [line, ...(node.Plans ?? []).map((p) => planText(p, depth + 1))].join('\n');
+}
+
+/**
+ * Sequential scans of big tables, unless the planner expects a LIMIT above to stop the scan
+ * after at most 3 × BIG_TABLE rows (as the capped count of a list total does when a third or
+ * more of the rows match: it stops at the 10,001st).
+ */
+function fullScans(node: PlanNode, sizes: Map<string, number>, limitCost = Infinity): string[] {
+  const underLimit = node['Node Type'] === 'Limit' ? Math.min(limitCost, node['Total Cost']) : limitCost;
+  const own: string[] = [];
+  const relation = node['Relation Name'];
+  const size = relation ? (sizes.get(relation) ?? 0) : 0;
+  const expectedRead = Math.min(1, underLimit / node['Total Cost']) * size;
+  if (node['Node Type'] === 'Seq Scan' && size > BIG_TABLE && expectedRead > 3 * BIG_TABLE) {
+    own.push(`Seq Scan on ${relation} (${Math.round(size).toLocaleString('en')} rows, ~${Math.round(expectedRead).toLocaleString('en')} read)`);
+  }
+  return [...own, ...(node.Plans ?? []).flatMap((p) => fullScans(p, sizes, underLimit))];
+}
+
+describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () => {
+  let database: CapturingDatabase;
+  let app: FastifyInstance;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let dataDir: string;
+  const tokens: Record<string, string> = {};
+  const samples: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-explain-'));
+    let url = reuseUrl;
+    if (!url) {
+      const name = `zhk_explain_${crypto.randomBytes(4).toString('hex')}`;
+      await withAdminClient(serverUrl!, (client) => client.query(`CREATE DATABASE "${name}"`));
+      dropDatabase = () => withAdminClient(serverUrl!, async (client) => void (await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+      url = databaseUrl(serverUrl!, name);
+    }
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url }), port: 0 };
+    database = await openCapturingDatabase(url);
+    const started = performance.now();
+    const result = await generateData(database.db, config, SCALES.large, 1);
+    if (result.generated) console.log(`large scale generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    else await database.db.execute(sql`vacuum analyze`);
+    app = await buildApp({ config, database });
+    for (const [who, email, password] of [
+      ['admin', config.adminEmail, config.adminPassword],
+      ['staff', DEMO_STAFF.email, DEMO_STAFF.password],
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+      tokens[who] = res.json<{ access_token: string }>().access_token;
+    }
+    const one = async (query: ReturnType<typeof sql>) => String(((await database.db.execute(query)) as unknown as { rows: { v: unknown }[] }).rows[0]?.v ?? '');
+    const complex = await one(sql`select min(id) as v from complexes where name like 'ЖК «Генерований %'`);
+    const houses = ((await database.db.execute(sql`select id as v from houses where complex_id = ${Number(complex)} order by id limit 2`)) as unknown as { rows: { v: number }[] }).rows.map((r) => String(r.v));
+    const staff = await one(sql`select min(id) as v from users where email like 'staff%@gen.demo.ua'`);
+    Object.assign(samples, {
+      complex_id: [complex],
+      complex: [complex],
+      complex_ids: [complex],
+      house_id: [houses[0]],
+      house_ids: houses,
+      type_id: [await one(sql`select min(id) as v from service_request_types`)],
+      responsible_id: [staff],
+      performer_id: [staff],
+      role_id: [await one(sql`select min(role_id) as v from users where role_id is not null`)],
+      departure_id: [await one(sql`select min(id) as v from staff_departures`)],
+      realty_id: [await one(sql`select max(id) as v from realty`)],
+      resident_id: [await one(sql`select max(id) as v from members`)],
+      member_id: [await one(sql`select max(id) as v from members`)],
+      section_id: [await one(sql`select min(id) as v from contact_sections`)],
+      group_id: [await one(sql`select min(id) as v from contact_groups`)],
+      city_id: [await one(sql`select id as v from settlements where name = 'Київ' and category = 'К' limit 1`)],
+      city: ['Київ'],
+      street: ['Хрещ'],
+      created_from: ['2026-10-01'],
+      created_to: ['2026-10-31'],
+      // Trigram indexes need 3 characters: 1–2 character searches read the table (see docs/benchmarks.md).
+      search_query: ['ковал', '117'],
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await dropDatabase?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('no list filter or sort reads a big table whole', async () => {
+    const sizes = new Map(
+      ((await database.db.execute(sql`select relname as name, reltuples::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)) as unknown as { rows: { name: string; n: number }[] }).rows.map(
+        (r) => [r.name, r.n] as const,
+      ),
+    );
+    const doc = (await app.inject({ url: '/api/admin/openapi.json' })).json<{ paths: Record<string, { get?: { parameters?: OpenApiParam[] } }> }>();
+    const lists = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/admin/') && !p.includes('{') && !p.endsWith('/export'))
+      .map(([p, ops]) => ({ path: p, params: (ops.get?.parameters ?? []).filter((x) => x.in === 'query') }))
+      .filter((r) => r.params.some((x) => x.name === 'page') || r.path.startsWith('/api/admin/find/'));
+
+    const findings: Finding[] = [];
+    const timings: { url: string; ms: number }[] = [];
+    let checked = 0;
+    for (const route of lists) {
+      const query = (name: string, value: string, array: boolean) => (array ? `${name}[]=${encodeURIComponent(value)}` : `${name}=${encodeURIComponent(value)}`);
+      const isArray = (p: OpenApiParam) => p.schema.type === 'array';
+      const valuesOf = (p: OpenApiParam) => p.schema.enum ?? p.schema.items?.enum ?? samples[p.name];
+      const required = route.params.filter((p) => p.required).map((p) => query(p.name, valuesOf(p)?.[0] ?? '', isArray(p)));
+      const base = [...required, ...(route.params.some((p) => p.name === 'page') ? ['page=1', 'per_page=25'] : [])];
+      const cases: string[][] = [base];
+      for (const p of route.params) {
+        if (FIXED.has(p.name) || p.required) continue;
+        const values = valuesOf(p);
+        if (!values) {
+          findings.push({ who: '-', url: route.path, problem: `no sample value for the filter «${p.name}»: add one to samples in tests/explain/plans.test.ts` });
+          continue;
+        }
+        if (isArray(p) && !p.schema.items?.enum) cases.push([...base, ...values.map((v) => query(p.name, v, true))]);
+        else for (const v of values) cases.push([...base, query(p.name, v, isArray(p))]);
+      }
+      const sort = route.params.find((p) => p.name === 'sort');
+      for (const s of sort?.schema.enum ?? []) for (const o of ['asc', 'desc']) cases.push([...base, `sort=${s}`, `order=${o}`]);
+
+      for (const who of ['admin', 'staff']) {
+        for (const c of who === 'staff' ? [base] : cases) {
+          const url = `${route.path}?${c.join('&')}`;
+          const started = performance.now();
+          const { result: res, queries } = await database.capture(() => app.inject({ url, headers: { authorization: `Bearer ${tokens[who]}` } }));
+          timings.push({ url: `${who} ${url}`, ms: performance.now() - started });
+          if (who === 'staff' && res.statusCode === 403) continue;
+          if (res.statusCode !== 200) {
+            findings.push({ who, url, problem: `answered ${res.statusCode}: ${res.body.slice(0, 200)}` });
+            continue;
+          }
+          for (const q of queries as CapturedQuery[]) {
+            if (!/^\s*(select|with)\b/i.test(q.text)) continue;
+            checked += 1;
+            const { rows } = await database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${q.text}`, q.values);
+            const plan = rows[0]['QUERY PLAN'][0].Plan;
+            if (ACCEPTED.some(([pattern]) => pattern.test(url))) continue;
+            for (const problem of fullScans(plan, sizes)) findings.push({ who, url, problem, sql: inlineParams(q.text, q.values), plan: planText(plan) });
+          }
+        }
+      }
+    }
+    timings.sort((a, b) => b.ms - a.ms);
+    console.log(`${lists.length} list routes, ${timings.length} calls, ${checked} queries explained; slowest calls:\n${timings
+      .slice(0, 10)
+      .map((t) => `  ${t.ms.toFixed(0).padStart(6)} ms  ${t.url}`)
+      .join('\n')}`);
+    const report = findings.map((f) => `${f.who} GET ${f.url}\n  ${f.problem}${f.sql ? `\n  ${f.sql}\n${f.plan!.replace(/^/gm, '    ')}` : ''}`).join('\n\n');
+    expect(findings.length, `${findings.length} problems:\n\n${report}`).toBe(0);
+  });
+});
