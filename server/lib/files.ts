@@ -42,6 +42,21 @@ function imageType(head: Buffer): FileType | undefined {
   return undefined;
 }
 
+/** Bytes read before anything is stored: the type's signature and, for PNG, GIF and WEBP, the picture's size. */
+const HEAD_BYTES = 32;
+/** A picture larger than this is a decompression bomb for whoever opens it (a browser, a PDF writer). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+/** Width × height as written in the first bytes of a PNG, GIF or WEBP (VP8X) file. */
+function imagePixels(head: Buffer, type: FileType): number | undefined {
+  if (type.ext === 'png' && head.length >= 24) return head.readUInt32BE(16) * head.readUInt32BE(20);
+  if (type.ext === 'gif' && head.length >= 10) return head.readUInt16LE(6) * head.readUInt16LE(8);
+  if (type.ext === 'webp' && head.length >= 30 && head.subarray(12, 16).toString('latin1') === 'VP8X') {
+    return (head.readUIntLE(24, 3) + 1) * (head.readUIntLE(27, 3) + 1);
+  }
+  return undefined;
+}
+
 /** Documents may also be photos of paper, but not animations. */
 const pickImage = (t: FileType | undefined) => (t && (t.ext === 'jpg' || t.ext === 'png') ? t : undefined);
 
@@ -142,14 +157,19 @@ export async function readMultipartForm(
       let head = Buffer.alloc(0);
       let size = 0;
       try {
-        while (head.length < 16) {
+        while (head.length < HEAD_BYTES) {
           const next = await chunks.next();
           if (next.done) break;
           first.push(next.value);
           size += next.value.length;
-          if (head.length < 16) head = Buffer.concat([head, next.value.subarray(0, 16 - head.length)]);
+          if (head.length < HEAD_BYTES) head = Buffer.concat([head, next.value.subarray(0, HEAD_BYTES - head.length)]);
         }
         const type = size > 0 ? rules.types(head, ext) : undefined;
+        const pixels = type ? imagePixels(head, type) : undefined;
+        if (pixels !== undefined && pixels > MAX_IMAGE_PIXELS) {
+          part.file.resume();
+          throw unprocessable({ [part.fieldname]: [`Зображення завелике: не більше ${MAX_IMAGE_PIXELS / 1_000_000} мегапікселів.`] });
+        }
         async function* rest() {
           yield* first;
           for (;;) {

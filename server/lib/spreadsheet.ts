@@ -1,11 +1,52 @@
+import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
 /** The largest uploaded table we read, and how many data rows it may hold. */
 export const MAX_TABLE_BYTES = 5 * 1024 * 1024;
 export const MAX_TABLE_ROWS = 10_000;
+/** What an XLSX file may unpack to in all (a zip bomb unpacks to gigabytes), and how many parts it may hold. */
+export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 2000;
 
 export class TableError extends Error {}
+
+const unreadable = () => new TableError('Не вдалося прочитати файл Excel. Збережіть його як XLSX або CSV.');
+
+/**
+ * Unpacks every part of a zip into nothing, counting: refuses the file before the spreadsheet
+ * reader would hold it all in memory. Sizes written in the zip are not trusted, the bytes are.
+ */
+function assertUnpackedSize(buf: Buffer) {
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0 || eocd + 22 > buf.length) throw unreadable();
+  const entries = buf.readUInt16LE(eocd + 10);
+  if (entries > MAX_ZIP_ENTRIES) throw unreadable();
+  let at = buf.readUInt32LE(eocd + 16);
+  let total = 0;
+  const tooBig = () => new TableError(`Файл Excel після розпакування завеликий: не більше ${MAX_UNPACKED_BYTES / 1024 / 1024} МБ.`);
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw unreadable();
+    const method = buf.readUInt16LE(at + 10);
+    const compressed = buf.readUInt32LE(at + 20);
+    const local = buf.readUInt32LE(at + 42);
+    at += 46 + buf.readUInt16LE(at + 28) + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw unreadable();
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (compressed === 0xffffffff || start + compressed > buf.length) throw unreadable();
+    const data = buf.subarray(start, start + compressed);
+    if (method === 0) total += data.length;
+    else if (method === 8) {
+      try {
+        total += inflateRawSync(data, { maxOutputLength: MAX_UNPACKED_BYTES - total + 1 }).length;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooBig();
+        throw unreadable();
+      }
+    } else throw unreadable();
+    if (total > MAX_UNPACKED_BYTES) throw tooBig();
+  }
+}
 
 const isZip = (buf: Buffer) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
 
@@ -36,11 +77,12 @@ export interface TableRow {
 export async function readTable(buf: Buffer): Promise<TableRow[]> {
   let rows: string[][];
   if (isZip(buf)) {
+    assertUnpackedSize(buf);
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(buf as unknown as ArrayBuffer);
     } catch {
-      throw new TableError('Не вдалося прочитати файл Excel. Збережіть його як XLSX або CSV.');
+      throw unreadable();
     }
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new TableError('У файлі Excel немає жодного аркуша.');
