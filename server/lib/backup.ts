@@ -166,17 +166,28 @@ export async function writeBackup(opts: { db: Db; driver: Database['driver']; st
       for (const table of await tablesInOrder(tx)) {
         const columns = await storedColumns(tx, table);
         const key = await primaryKey(tx, table);
-        const order = sql.raw((key.length ? key : columns.map((_, i) => String(i + 1))).map((c) => (/^\d+$/.test(c) ? c : `"${c}"`)).join(', '));
+        // Rows in key order; a table without a key in the order of its rows' text (stable within the snapshot).
+        const order = key.length ? sql.raw(key.map((c) => `t."${c.replace(/"/g, '""')}"`).join(', ')) : sql.raw('1');
         const generated = await generatedColumns(tx, table);
         const projection = sql.raw(`(to_jsonb(t)${generated.map((c) => ` - '${c.replace(/'/g, "''")}'`).join('')})::text`);
         const out = path.join(staging, 'db', `${table}.ndjson`);
         await fs.promises.writeFile(out, '');
         let count = 0;
+        // A one-column key pages by key (fast on big tables); other tables by offset.
+        const single = key.length === 1 ? ident(key[0]) : undefined;
+        let after: string | undefined;
         for (let offset = 0; ; offset += BATCH) {
-          const batch = await rows<{ r: string }>(tx, sql`SELECT ${projection} AS r FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`);
+          const batch = single
+            ? await rows<{ r: string; k: string }>(
+                tx,
+                sql`SELECT ${projection} AS r, t.${single}::text AS k FROM ${ident(table)} t
+                    ${after === undefined ? sql`` : sql`WHERE t.${single} > ${after}`} ORDER BY t.${single} LIMIT ${BATCH}`,
+              )
+            : await rows<{ r: string; k: string }>(tx, sql`SELECT ${projection} AS r, '' AS k FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`);
           if (batch.length === 0) break;
           await fs.promises.appendFile(out, batch.map((b) => `${b.r}\n`).join(''));
           count += batch.length;
+          after = batch[batch.length - 1].k;
           if (batch.length < BATCH) break;
         }
         manifest.tables.push({ name: table, columns, rows: count });
