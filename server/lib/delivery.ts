@@ -64,22 +64,29 @@ export function createDelivery(opts: { db: Db; jobs: JobQueue; smtpUrl?: string;
 
   const sendMany = async (messages: Message[]) => {
     if (!messages.length) return;
-    const rows = await db
+    const insert = db
       .insert(outbox)
-      .values(
-        messages.map((m) => ({ organizationId: m.organizationId, channel: m.channel, recipient: m.to, subject: m.subject ?? '', body: m.body })),
-      )
-      .returning({ id: outbox.id, channel: outbox.channel });
-    const mail: SendMailJob[] = [];
-    for (const [i, row] of rows.entries()) {
-      const m = messages[i];
-      if (row.channel === 'email' && transport) mail.push({ outboxId: row.id, ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
-      else log.info({ outboxId: row.id, channel: m.channel, to: m.to, subject: m.subject }, 'message stored in outbox');
+      .values(messages.map((m) => ({ organizationId: m.organizationId, channel: m.channel, recipient: m.to, subject: m.subject ?? '', body: m.body })))
+      .returning({ id: outbox.id });
+    const mailed = (m: Message) => m.channel === 'email' && transport !== undefined;
+    let ids: number[];
+    if (!messages.some(mailed)) {
+      ids = (await insert).map((r) => r.id);
+    } else {
+      // The outbox rows and their delivery jobs are stored together, or neither is.
+      const { sql, params } = insert.toSQL();
+      ids = await jobs.transaction([SEND_MAIL_JOB], async (tx) => {
+        const rowIds = (await tx.executeSql(sql, params)).rows.map((r) => Number(r.id));
+        const mail = messages.flatMap((m, i) => (mailed(m) ? [{ outboxId: rowIds[i], ...(m.replyTo ? { replyTo: m.replyTo } : {}) }] : []));
+        if (mail.length === 1) await jobs.enqueue<SendMailJob>(SEND_MAIL_JOB, mail[0], { tx });
+        else await jobs.enqueueMany<SendMailJob>(SEND_MAIL_JOB, mail, { tx });
+        return rowIds;
+      });
     }
-    // Written after the outbox rows: a crash in between leaves a row unsent, never a job without its row.
-    if (mail.length === 1) await jobs.enqueue(SEND_MAIL_JOB, mail[0]);
-    else await jobs.enqueueMany(SEND_MAIL_JOB, mail);
-    if (mail.length) log.info({ outboxIds: mail.map((m) => m.outboxId) }, 'mail queued for delivery');
+    for (const [i, m] of messages.entries()) {
+      if (mailed(m)) log.info({ outboxId: ids[i] }, 'mail queued for delivery');
+      else log.info({ outboxId: ids[i], channel: m.channel, to: m.to, subject: m.subject }, 'message stored in outbox');
+    }
   };
 
   return { send: (message) => sendMany([message]), sendMany };

@@ -30,11 +30,18 @@ export interface JobTypeOptions {
   timeoutSeconds?: number;
 }
 
+/** Runs SQL on one connection: the application's, or one transaction's. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 export interface EnqueueOptions {
   /** Not before this moment (scheduled work). */
   runAt?: Date;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Store the job in this transaction (from `transaction`): it exists only if the transaction commits. */
+  tx?: SqlExecutor;
 }
 
 export interface JobQueue {
@@ -43,7 +50,12 @@ export interface JobQueue {
   /** Stores a job; it runs in whichever process picks it up first. Returns its id. */
   enqueue<T extends object>(type: string, payload: T, options?: EnqueueOptions): Promise<string>;
   /** Stores many jobs of one type in one statement. */
-  enqueueMany<T extends object>(type: string, payloads: T[]): Promise<void>;
+  enqueueMany<T extends object>(type: string, payloads: T[], options?: { tx?: SqlExecutor }): Promise<void>;
+  /**
+   * Runs `fn` in one database transaction, so that rows it writes and the jobs it enqueues with
+   * `{ tx }` are stored together or not at all. `types`: the job types it may enqueue.
+   */
+  transaction<T>(types: string[], fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Starts picking jobs up in this process (a poll per job type, plus upkeep). */
   work(): Promise<void>;
   /** Stops picking up, waits for running jobs (up to `timeoutMs`), and detaches from the database. */
@@ -63,27 +75,54 @@ export interface JobQueueOptions {
   batchSize?: number;
 }
 
-type SqlClient = {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
-  exec?(text: string): Promise<{ rows: unknown[] }[]>;
-};
+interface QueryResult {
+  rows: Record<string, unknown>[];
+}
+interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<QueryResult | QueryResult[]>;
+  /** PGlite: several statements without parameters. */
+  exec?(text: string): Promise<QueryResult[]>;
+  /** PGlite: a transaction on its one connection. */
+  transaction?<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /** node-postgres pool: a connection of its own. */
+  connect?(): Promise<SqlClient & { release(): void }>;
+}
+
+const lastRows = (result: QueryResult | QueryResult[]) => (Array.isArray(result) ? result[result.length - 1] : result)?.rows ?? [];
 
 /** pg-boss runs its SQL through the application's own connection (the PGlite instance or the pool). */
-function executor(database: Database): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
-  const client = (database.db as unknown as { $client: SqlClient }).$client;
+function executor(client: SqlClient): SqlExecutor {
   return {
     async executeSql(text, values) {
       // Statements without parameters may be several (pg-boss's locked upkeep and migrations).
       const result = values?.length ? await client.query(text, values) : client.exec ? await client.exec(text) : await client.query(text);
-      const last = Array.isArray(result) ? result[result.length - 1] : result;
-      return { rows: last?.rows ?? [] };
+      return { rows: lastRows(result) };
     },
   };
 }
 
+/** One transaction on the application's database, for PGlite and for a node-postgres pool. */
+async function inTransaction<T>(client: SqlClient, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  const on = (c: SqlClient): SqlExecutor => ({ executeSql: async (text, values) => ({ rows: lastRows(await c.query(text, values ?? [])) }) });
+  if (client.transaction) return client.transaction((tx) => fn(on(tx)));
+  const connection = await client.connect!();
+  try {
+    await connection.query('BEGIN');
+    const result = await fn(on(connection));
+    await connection.query('COMMIT');
+    return result;
+  } catch (err) {
+    await connection.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    connection.release();
+  }
+}
+
 export async function openJobQueue(database: Database, opts: JobQueueOptions): Promise<JobQueue> {
+  const client = (database.db as unknown as { $client: SqlClient }).$client;
   const boss = new PgBoss({
-    db: executor(database) as never,
+    db: executor(client) as never,
     schema: 'pgboss',
     // Upkeep (expiring lost runs, archiving) runs from work(); a process that does not work stays passive.
     supervise: false,
@@ -100,6 +139,18 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
   const workerIds = new Map<string, string>();
   let upkeep: NodeJS.Timeout | undefined;
   let closing = false;
+  /** Job types enqueued in a transaction still open: their workers are woken after the commit. */
+  const pendingWakes = new WeakMap<SqlExecutor, Set<string>>();
+
+  /** This process takes a new job at once when it works on its type; others find it at their next poll. */
+  const wake = (type: string, tx?: SqlExecutor) => {
+    if (tx) {
+      pendingWakes.get(tx)?.add(type);
+      return;
+    }
+    const worker = workerIds.get(type);
+    if (worker) boss.notifyWorker(worker);
+  };
 
   const queueOptions = (type: string) => {
     const o = handlers.get(type)?.options ?? {};
@@ -154,24 +205,38 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
       if (workerIds.size && !closing) void startWorker(type);
     },
     async enqueue(type, payload, options = {}) {
-      await ensureQueue(type);
+      if (options.tx && !created.has(type)) throw new Error(`job type ${type} was not named in transaction()`);
+      if (!options.tx) await ensureQueue(type);
       const id = await boss.send(type, payload, {
+        ...(options.tx ? { db: options.tx as PgBoss.Db } : {}),
         ...(options.runAt ? { startAfter: options.runAt } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
         ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
       });
       if (!id) throw new Error(`job of type ${type} was not stored`);
-      // This process takes it at once when it works on this type; others find it at their next poll.
-      const worker = workerIds.get(type);
-      if (worker && !options.runAt) boss.notifyWorker(worker);
+      if (!options.runAt) wake(type, options.tx);
       return id;
     },
-    async enqueueMany(type, payloads) {
+    async enqueueMany(type, payloads, options = {}) {
       if (!payloads.length) return;
-      await ensureQueue(type);
-      await boss.insert(payloads.map((data) => ({ name: type, data })));
-      const worker = workerIds.get(type);
-      if (worker) boss.notifyWorker(worker);
+      if (options.tx && !created.has(type)) throw new Error(`job type ${type} was not named in transaction()`);
+      if (!options.tx) await ensureQueue(type);
+      await boss.insert(
+        payloads.map((data) => ({ name: type, data })),
+        options.tx ? { db: options.tx as PgBoss.Db } : {},
+      );
+      wake(type, options.tx);
+    },
+    async transaction(types, fn) {
+      // Queues first, outside: PGlite has one connection, held by the transaction.
+      for (const type of types) await ensureQueue(type);
+      const woken = new Set<string>();
+      const result = await inTransaction(client, (tx) => {
+        pendingWakes.set(tx, woken);
+        return fn(tx);
+      });
+      for (const type of woken) wake(type);
+      return result;
     },
     async work() {
       if (closing || workerIds.size) return;

@@ -107,6 +107,28 @@ describe('job queue', () => {
     expect(runs).toBe(2);
   });
 
+  it('stores jobs enqueued in a transaction only when it commits', async () => {
+    const ran: string[] = [];
+    queue.define<{ tag: string }>('test.tx', async ({ tag }) => {
+      ran.push(tag);
+    });
+    await expect(
+      queue.transaction(['test.tx'], async (tx) => {
+        await queue.enqueue('test.tx', { tag: 'rolled back' }, { tx });
+        await queue.enqueueMany('test.tx', [{ tag: 'rolled back too' }], { tx });
+        throw new Error('відкат');
+      }),
+    ).rejects.toThrow('відкат');
+    await queue.transaction(['test.tx'], async (tx) => {
+      await tx.executeSql('SELECT 1');
+      await queue.enqueueMany('test.tx', [{ tag: 'a' }, { tag: 'b' }], { tx });
+    });
+    await until(() => ran.length === 2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(ran.sort()).toEqual(['a', 'b']);
+    await expect(queue.transaction([], (tx) => queue.enqueue('test.unnamed', {}, { tx }))).rejects.toThrow(/not named/);
+  });
+
   it('holds a job until its run-at time', async () => {
     let ranAt = 0;
     queue.define('test.later', async () => {
