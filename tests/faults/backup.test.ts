@@ -92,7 +92,7 @@ describe('backup and restore', () => {
     expect(refused.output).toMatch(UKRAINIAN);
     expect(fs.readdirSync(path.join(source, 'pgdata')).sort()).toEqual(marker);
 
-    const missing = await runScript('scripts/restore.ts', [path.join(work, 'nothing.tar.gz')], serverEnv({ dataDir: tempDir('none') }));
+    const missing = await runScript('scripts/restore.ts', [path.join(work, 'nothing.tar.gz')], serverEnv({ dataDir: path.join(work, 'empty') }));
     expect(missing.code).toBe(1);
     expect(missing.output).toMatch(/не знайдено/);
   });
@@ -100,7 +100,7 @@ describe('backup and restore', () => {
   it.skipIf(!postgresBinaries())('restores the same archive into an empty PostgreSQL database, and refuses a database with data', async () => {
     cluster = await createCluster('restore');
     const url = await cluster.createDatabase('restored');
-    const uploads = tempDir('pg-restored');
+    const uploads = path.join(work, 'pg-restored');
     const env = serverEnv({ dataDir: uploads, databaseUrl: url });
     const restore = await runScript('scripts/restore.ts', [archive], env);
     expect(restore.code, restore.output).toBe(0);
