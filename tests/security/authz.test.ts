@@ -237,3 +237,21 @@ describe('permissions', () => {
     expect(ACTIONS.length).toBe(4);
   });
 });
+
+describe('regressions', () => {
+  it("the request form lists a staff user only colleagues of their own complexes", async () => {
+    const form = (await t.call('GET', `${API}/service_request/form`, { token: w.staffA.token })).json().form;
+    const ids = form.responsible.map((s: { id: number }) => s.id);
+    expect(ids).toContain(w.A.staffId);
+    expect(ids).not.toContain(w.B.staffId);
+    for (const s of form.responsible as { complex_ids: number[] | null }[]) if (s.complex_ids) expect(s.complex_ids).toEqual([w.A.complexId]);
+  });
+
+  it('deleting a complex whose contact section still holds contacts answers 409 in Ukrainian, not 500', async () => {
+    const before = await fingerprint(t);
+    const res = await t.call('DELETE', `${API}/complexes/${w.B.complexId}`, { token: w.admin });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/контакт/);
+    expect(changedTables(before, await fingerprint(t))).toEqual([]);
+  });
+});
