@@ -1,5 +1,5 @@
 /**
- * Service requests at scale: seeds 200,000 requests over 1,000 houses and prints p50/p99 of
+ * Service requests at scale: generates (bench/data) 200,000 requests over 1,000 houses and prints p50/p99 of
  * GET /service_request pages with filters under concurrent load (autocannon), then the live
  * stream's fan-out: 500 SSE subscribers, chat messages posted one after another, and the delay
  * from each post to each subscriber receiving its event.
@@ -14,12 +14,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ANCHOR, generateData } from './data/generate.ts';
 import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
-import { importReferenceData } from '../server/db/importReference.ts';
-import { seedIfEmpty } from '../server/db/seed.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500);
@@ -38,68 +37,25 @@ async function main() {
   const source = config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') } as const);
   const database = await openDatabase(source);
   const { db } = database;
-  await importReferenceData(db);
-  await seedIfEmpty(db, config);
-
+  // Generated data (bench/data): 1,000 houses with 10 units each, their owners, staff, and
+  // BENCH_REQUESTS requests spread over them.
   const started = Date.now();
-  // 1,000 more houses in the demo complexes, on the streets the demo houses use.
-  await db.execute(sql`
-    insert into houses (organization_id, complex_id, settlement_id, street_id, number, building)
-    select h.organization_id, h.complex_id, h.settlement_id, h.street_id, 'Р' || g::text, ''
-    from generate_series(1, 1000) g
-    join lateral (select * from houses where complex_id is not null order by id offset (g % 10) limit 1) h on true
-    on conflict do nothing`);
-  const texts = [
-    'Тече змішувач на кухні',
-    'Не працює ліфт у під’їзді',
-    'Не світить лампа на сходах',
-    'Засмітилась каналізація',
-    'Потрібна перепустка на паркінг',
-    'Не вивезли сміття',
-    'Протікає дах над квартирою',
-    'Іскрить розетка',
-  ];
-  const textArray = sql`array[${sql.join(
-    texts.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
-  await db.execute(sql`
-    with h as (select id, row_number() over (order by id) - 1 as k, organization_id from houses),
-         hc as (select count(*) as n from houses),
-         t as (select array_agg(id order by id) as ids from service_request_types),
-         u as (select array_agg(id order by id) as ids from users),
-         m as (select coalesce(max(number), 0) as last from service_requests)
-    insert into service_requests (organization_id, number, type_id, house_id, text, stage, priority, deadline, responsible_id, performer_id, search, created_at, updated_at)
-    select h.organization_id, m.last + g, t.ids[1 + g % array_length(t.ids, 1)], h.id,
-      (${textArray})[1 + g % 8] || ' №' || g,
-      (array['new','underReview','executor','done'])[1 + g % 4],
-      (array['low','normal','normal','high','urgent'])[1 + g % 5],
-      now() - make_interval(hours => g % 8760) + interval '72 hours',
-      u.ids[1 + g % array_length(u.ids, 1)],
-      case when g % 4 >= 2 then u.ids[1 + (g + 1) % array_length(u.ids, 1)] end,
-      lower('№' || (m.last + g) || ' ' || (${textArray})[1 + g % 8] || ' №' || g),
-      now() - make_interval(hours => g % 8760), now()
-    from generate_series(1, ${REQUESTS}) g
-    cross join hc cross join t cross join u cross join m
-    join h on h.k = g % hc.n`);
-  await db.execute(sql`insert into service_request_counters (organization_id, last_number) select organization_id, max(number) from service_requests group by organization_id
-    on conflict (organization_id) do update set last_number = excluded.last_number`);
-  await db.execute(sql`analyze`);
+  await generateData(db, config, { complexes: 5, houses: 1000, unitsPerHouse: 10, members: 10_000, staff: 20, requests: REQUESTS, articles: 0 }, 1);
   const [{ n }] = ((await db.execute(sql`select count(*)::int as n from service_requests`)) as unknown as Rows<{ n: number }>).rows;
-  const [{ complex }] = ((await db.execute(sql`select id as complex from complexes order by id limit 1`)) as unknown as Rows<{ complex: number }>).rows;
+  const [{ complex }] = ((await db.execute(sql`select min(id)::int as complex from complexes where name like 'ЖК «Генерований %'`)) as unknown as Rows<{ complex: number }>).rows;
   const houseIds = ((await db.execute(sql`select id from houses where complex_id = ${complex} order by id limit 5`)) as unknown as Rows<{ id: number }>).rows.map((r) => r.id);
-  const [{ engineer }] = ((await db.execute(sql`select id as engineer from users where email = 'engineer@demo.ua'`)) as unknown as Rows<{ engineer: number }>).rows;
+  const [{ engineer }] = ((await db.execute(sql`select min(id)::int as engineer from users where email like 'staff%@gen.demo.ua'`)) as unknown as Rows<{ engineer: number }>).rows;
   console.log(`\nSeeded ${n} service requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
 
   const { app, base, token } = await startSignedIn(config, database);
-  const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.parse(ANCHOR) - 30 * 86400_000).toISOString().slice(0, 10);
   const houses = houseIds.map((id) => `house_ids[]=${id}`).join('&');
   const scenarios: [string, (i: number) => string][] = [
     ['list, newest first (pages 1..200, 25 per page)', (i) => `/api/admin/service_request?page=${(i % 200) + 1}&per_page=25`],
     ['stage=executor & complex_id (header selection)', (i) => `/api/admin/service_request?stage=executor&complex_id=${complex}&page=${(i % 50) + 1}&per_page=25`],
     ['complex_id & house_ids[] (5 addresses)', (i) => `/api/admin/service_request?complex_id=${complex}&${houses}&page=${(i % 50) + 1}&per_page=25`],
     ['overdue=1, sort=deadline', (i) => `/api/admin/service_request?overdue=1&sort=deadline&page=${(i % 50) + 1}&per_page=25`],
-    ['performer_id & created in the last 30 days', (i) => `/api/admin/service_request?performer_id=${engineer}&created_from=${monthAgo}&page=${(i % 10) + 1}&per_page=25`],
+    ['performer_id & created in the last 30 days (of the data)', (i) => `/api/admin/service_request?performer_id=${engineer}&created_from=${monthAgo}&page=${(i % 10) + 1}&per_page=25`],
     ['search_query (text words)', (i) => `/api/admin/service_request?search_query=${encodeURIComponent(['ліфт', 'змішувач', 'сміття', 'розетка'][i % 4])}&per_page=25`],
     ['search_query (a request number)', (i) => `/api/admin/service_request?search_query=${encodeURIComponent(`№${1000 + (i % 5000) * 37}`)}&per_page=25`],
     ['sort=stage, type_id', (i) => `/api/admin/service_request?sort=stage&type_id=${1 + (i % 5)}&page=${(i % 20) + 1}&per_page=25`],

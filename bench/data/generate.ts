@@ -93,6 +93,7 @@ export async function generateData(
   const timings: TableTiming[] = [];
   /** Runs one table's load and prints its rate. */
   const timed = async (table: string, rows: number, load: () => Promise<unknown>) => {
+    if (rows === 0) return;
     const started = performance.now();
     if (rows >= BULK_ROWS) await withoutIndexes(db, table, async () => void (await load()));
     else await load();
@@ -144,6 +145,7 @@ export async function generateData(
   const maxId = async (table: string) => (await rowsOf<{ n: number }>(db, sql`select coalesce(max(id), 0)::int as n from ${sql.identifier(table)}`))[0].n;
   /** The first id a load added after `before`, checking that it added `n` consecutive ids. */
   const addedIds = async (table: string, before: number, n: number) => {
+    if (n === 0) return 0;
     const [r] = await rowsOf<{ first: number; n: number; span: number }>(db, sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span from ${sql.identifier(table)} where id > ${before}`);
     if (r.n !== n || r.span !== n) throw new Error(`generated ${table} are not ${n} consecutive ids`);
     return r.first;
@@ -190,7 +192,7 @@ export async function generateData(
       order by g`),
   );
   const [ss] = await rowsOf<{ first: number }>(db, sql`select min(id)::int as first from users where email like 'staff%@gen.demo.ua'`);
-  await db.execute(sql`insert into user_complexes (user_id, complex_id) select ${ss.first}::int + g, ${cFirst}::int + g % ${C} from generate_series(0, ${S - 1}) g`);
+  if (S > 0) await db.execute(sql`insert into user_complexes (user_id, complex_id) select ${ss.first}::int + g, ${cFirst}::int + g % ${C} from generate_series(0, ${S - 1}) g`);
 
   // Requests: unit k (random), its house and owner; the search text as the app writes it.
   await timed('service_requests', R, () =>
