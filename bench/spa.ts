@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { analyzeBuild, buildSpa, isBuildFresh, kib, packageBreakdown, ROOT, total, type RouteChunks } from './spa/bundle.ts';
+import { analyzeBuild, buildSpa, isBuildFresh, kib, packageBreakdown, readManifest, ROOT, staticClosure, total, type RouteChunks } from './spa/bundle.ts';
 import { startApp } from './spa/app.ts';
 import { launchLighthouseBrowser, type PageMetrics, type Preset } from './spa/lighthouse.ts';
 
@@ -25,6 +25,15 @@ function table(head: string[], rows: (string | number)[][], right: number[] = []
   console.log(line(cells[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of cells.slice(1)) console.log(line(r));
+}
+
+/** What the lazily loaded layout adds to the initial JavaScript. */
+function layoutChunks(report: ReturnType<typeof analyzeBuild>) {
+  const manifest = readManifest(report.outDir);
+  if (!manifest['src/layout/Layout.tsx']) return undefined;
+  const initial = new Set(report.initial.map((f) => f.file));
+  const files = report.chunks.filter((c) => !initial.has(c.file) && staticClosure(manifest, 'src/layout/Layout.tsx').some((k) => manifest[k].file === c.file));
+  return { files: files.length, gzip: total(files).gzip };
 }
 
 /** Per-metric median of several runs of one page. */
@@ -78,6 +87,9 @@ async function main() {
   console.log('\nPer-route chunks (what the lazy import loads beyond the initial JavaScript; gzip):');
   const row = (r: RouteChunks) => [r.path, r.source.replace(/^src\//, ''), kib(r.own.gzip), r.files.length, kib(r.gzip)];
   table(['route', 'module', 'own chunk', 'files', 'total'], report.routes.map(row), [2, 3, 4]);
+
+  const layout = layoutChunks(report);
+  if (layout) console.log(`\nSigned-in layout (src/layout/Layout.tsx, loaded once with the first signed-in screen): ${layout.files} files, ${kib(layout.gzip)} gzip`);
 
   if (process.env.BENCH_LIGHTHOUSE === '0') return;
   const presets = (process.env.BENCH_LH_PRESETS ?? 'desktop,mobile').split(',').map((p) => p.trim()) as Preset[];
