@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, AREAS, type Rules } from '../../contract/permissions.ts';
-import { API, createUser, setupApp, uid, type CallOptions, type TestApp } from '../api/helpers.ts';
+import { API, createOrganization, createUser, setupApp, uid, type CallOptions, type TestApp } from '../api/helpers.ts';
 import { multipartBody } from '../api/multipart.ts';
 import { changedTables, fingerprint } from './db.ts';
 import { collectRoutes, fillPath, ORGANIZATION_WIDE, printedRoutes, PUBLIC_ROUTES, UNDOCUMENTED, type Route } from './routes.ts';
@@ -173,6 +173,28 @@ describe('complex scoping: a staff user of complex A', () => {
     }
     expect(wrong).toEqual([]);
     expect(meaningful).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('organizations', () => {
+  it("an admin of another organization reads and deletes none of this one's rows (404)", async () => {
+    const org = await createOrganization(t.db);
+    const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const token = await t.login(other.email, other.password);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const r of protectedRoutes().filter((x) => (x.method === 'GET' || x.method === 'DELETE') && x.path.includes('{')).sort(byMethod)) {
+      const url = fillPath(r.path, w.A);
+      if (!url) continue;
+      const before = await fingerprint(t);
+      const res = await t.call(r.method, url, { token });
+      if (res.statusCode !== 404) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      const changed = changedTables(before, await fingerprint(t));
+      if (changed.length) wrong.push(`${r.method} ${url} changed ${changed.join(', ')}`);
+      checked++;
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
   });
 });
 

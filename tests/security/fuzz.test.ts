@@ -187,7 +187,7 @@ function bodyArb(r: Route): fc.Arbitrary<Payload> {
   const form = fc
     .dictionary(
       fc.constantFrom(...fieldNames),
-      fc.oneof({ weight: 3, arbitrary: hostileString.map((s) => s.replace(/\u0000/g, '')) }, { weight: 1, arbitrary: fileValue }),
+      fc.oneof({ weight: 3, arbitrary: hostileString.map((s) => s.replaceAll('\u0000', '')) }, { weight: 1, arbitrary: fileValue }),
       { maxKeys: 5 },
     )
     .map((fields): Payload => ({ kind: 'form', fields: { ...(known ?? {}), ...fields } as Record<string, FormValue> }));

@@ -105,7 +105,7 @@ export function printedRoutes(t: TestApp): string[] {
 }
 
 /** Organization-wide routes: no row of a complex lies behind their path parameters. */
-export const ORGANIZATION_WIDE = /\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
+export const ORGANIZATION_WIDE = /^\/api\/admin\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
 
 /** Which fixture id a path parameter takes, judged by the path. */
 export function fillPath(path: string, s: Side): string | undefined {
