@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { importReferenceData } from './db/importReference.ts';
-import { openDatabase } from './db/index.ts';
+import { migrateDatabase, openDatabase, withStartupLock } from './db/index.ts';
 import { DEMO_STAFF, seedIfEmpty } from './db/seed.ts';
 import { ensureSpaBuilt } from './spa.ts';
 
@@ -26,10 +26,15 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+    { migrate: false },
   );
-  const imported = await importReferenceData(database.db);
-  if (imported) console.log(`Довідник адрес: ${imported.settlements} населених пунктів, ${imported.streets} вулиць (${imported.ms} мс).`);
-  const seeded = await seedIfEmpty(database.db, config);
+  // Several processes may start together on one PostgreSQL: one migrates and seeds, the others wait.
+  const seeded = await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    const imported = await importReferenceData(database.db);
+    if (imported) console.log(`Довідник адрес: ${imported.settlements} населених пунктів, ${imported.streets} вулиць (${imported.ms} мс).`);
+    return seedIfEmpty(database.db, config);
+  });
   const app = await buildApp({
     config,
     database,

@@ -27,6 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Key of the advisory lock held while a process migrates and seeds (any constant bigint). */
+const STARTUP_LOCK_KEY = 4_820_260_011;
+
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -52,12 +55,38 @@ export async function openDatabase(source: DatabaseSource, options: { migrate?: 
     // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (runMigrations) await migratePg(db as never, { migrationsFolder });
-    return { db, driver: 'postgres', url: source.url, close: () => pool.end() };
+    const database: Database = { db, driver: 'postgres', url: source.url, close: () => pool.end() };
+    if (runMigrations) await withStartupLock(database, () => migrateDatabase(database));
+    return database;
   }
   if (source.dataDir) fs.mkdirSync(source.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (runMigrations) await migratePglite(db as never, { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  const database: Database = { db, driver: 'pglite', close: () => client.close() };
+  if (runMigrations) await migrateDatabase(database);
+  return database;
+}
+
+/** Applies the migrations that have not run yet. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'postgres') await migratePg(database.db as never, { migrationsFolder });
+  else await migratePglite(database.db as never, { migrationsFolder });
+}
+
+/**
+ * Runs `fn` while no other process starting on the same database does (a PostgreSQL advisory
+ * lock on a connection of its own; PGlite serves one process anyway), so that migrations, the
+ * address reference and the seed of an empty database run once when several processes start.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (database.driver !== 'postgres' || !database.url) return fn();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock, also when fn failed.
+    await client.end().catch(() => {});
+  }
 }
