@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -38,10 +39,33 @@ function chunkMap(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every script, style sheet and SVG of the
+ * build, which the server sends to browsers that accept them (@fastify/static `preCompressed`):
+ * compressed once at build time at the highest level, instead of on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (!/\.(js|css|svg)$/.test(item.fileName) || item.fileName.startsWith('.vite/')) continue;
+        const file = path.join(options.dir!, item.fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     chunkMap(),
+    precompress(),
     {
       name: 'support-email',
       // In development the server is not the one serving index.html, so fill the meta tag here.

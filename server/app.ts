@@ -195,6 +195,8 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
       root: spaDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts); sent when accepted.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
