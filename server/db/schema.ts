@@ -1231,6 +1231,9 @@ export const serviceRequests = pgTable(
     index('service_requests_org_stage_order_asc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) asc`, t.createdAt.desc().nullsFirst(), t.id.asc()),
     index('service_requests_org_stage_order_desc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('service_requests_house_created_idx').on(t.houseId, t.createdAt, t.id),
+    // stage + complex or addresses (the header selection): a few hundred rows per house, found
+    // and counted from the index, then sorted.
+    index('service_requests_house_stage_created_idx').on(t.houseId, t.stage, t.createdAt, t.id),
     index('service_requests_responsible_idx').on(t.responsibleId, t.createdAt),
     index('service_requests_performer_idx').on(t.performerId, t.createdAt),
     index('service_requests_type_idx').on(t.typeId),

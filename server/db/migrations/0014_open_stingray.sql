@@ -1,0 +1,1 @@
+CREATE INDEX "service_requests_house_stage_created_idx" ON "service_requests" USING btree ("house_id","stage","created_at","id");
