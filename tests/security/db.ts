@@ -9,9 +9,9 @@ export async function rows<T = Record<string, unknown>>(t: TestApp, query: SQL):
 
 /**
  * Bookkeeping a refused request may legitimately write: failed sign-ins (throttling), wrong
- * one-time code attempts, single-use tickets and mail about them. Everything else must stay as it was.
+ * one-time code attempts and single-use tickets. Everything else must stay as it was.
  */
-export const BOOKKEEPING_TABLES = new Set(['auth_attempts', 'verification_codes', 'voting_codes', 'live_tickets', 'outbox']);
+export const BOOKKEEPING_TABLES = new Set(['auth_attempts', 'verification_codes', 'voting_codes', 'live_tickets']);
 
 /** Large read-mostly reference tables: compared by row count, highest id and last change only. */
 const LARGE_TABLES: Record<string, string> = { settlements: 'count(*)::text || max(id)::text', streets: "count(*)::text || ':' || max(id)::text || ':' || coalesce(max(updated_at)::text, '')" };

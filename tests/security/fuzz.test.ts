@@ -217,6 +217,14 @@ describe('fuzzing every route from the OpenAPI document', () => {
     expect(targets.length).toBeGreaterThan(150);
   });
 
+  it('notices a change (control: the fingerprint is not blind)', async () => {
+    const before = await quickFingerprint(t);
+    const res = await t.call('PUT', `${API}/complexes/${w.A.complexId}`, { token: w.admin, body: { name: `ЖК Контроль ${Date.now()}`, city: 'Київ' } });
+    expect(res.statusCode, res.body).toBe(200);
+    last = await quickFingerprint(t);
+    expect(changedTables(before, last)).toEqual(['complexes']);
+  });
+
   for (const r of targets) {
     it(r.key, async () => {
       const publicRoute = r.path.startsWith('/api/public/') || r.path.startsWith('/api/staff/');
