@@ -11,7 +11,7 @@
  * DATABASE_URL as it is named, PGlite in DATA_DIR or in a temporary folder.
  * BENCH_SECONDS (default 5 per measurement), BENCH_CONNECTIONS (default 1,10,50),
  * BENCH_DRIVERS (default postgres,pglite), BENCH_SCALE (default small), BENCH_SEED (default 1),
- * BENCH_LOG_LEVEL (the app's LOG_LEVEL, default warn) tune it.
+ * BENCH_LOG_LEVEL (the app's LOG_LEVEL, default warn), BENCH_ONLY (a part of a call's name) tune it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +33,8 @@ const DRIVERS = (process.env.BENCH_DRIVERS ?? 'postgres,pglite').split(',');
 const SCALE = process.env.BENCH_SCALE ?? 'small';
 const SEED = Number(process.env.BENCH_SEED ?? 1);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+/** Only the calls whose name contains this text (e.g. BENCH_ONLY=login). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 /** Each scenario cycles through this many parameter variants. */
 const VARIANTS = 8;
 const root = path.resolve(import.meta.dirname, '..');
@@ -113,7 +115,9 @@ function startProcess(script: string, env: Record<string, string | undefined>, p
     child.stderr!.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${script} exited with ${code}:\n${out}`));
+      // After the start, an exit is reported (the measurements would only show errors).
+      console.error(`${script} exited with ${code}:\n${out.slice(-3000)}`);
+      reject(new Error(`${script} exited with ${code}`));
     });
   });
 }
@@ -220,7 +224,7 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
   // Fill the database (once) and read the scenarios' parameters, then let go of it.
   const database = await openDatabase(driver === 'postgres' ? { kind: 'postgres', url: url! } : { kind: 'pglite', dataDir: path.join(dataDir!, 'pgdata') });
   const generated = await generateData(database.db, config, SCALES[SCALE], SEED, (line) => console.log(`  ${line}`));
-  const list = await scenarios(database.db, config);
+  const list = (await scenarios(database.db, config)).filter((s) => s.name.includes(ONLY));
   const [sizes] = await rowsOf<{ members: number; units: number; requests: number }>(
     database.db,
     sql`select (select count(*) from members)::int as members, (select count(*) from realty)::int as units, (select count(*) from service_requests)::int as requests`,
