@@ -34,6 +34,7 @@ import serviceRequests from './resources/service-requests';
 import interview from './resources/interview';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
+import { sidebarOpenAtStart } from './layout/breakpoint';
 
 function RouteElement({ route }: { route: AppRoute }) {
   useRememberLocation();
@@ -49,8 +50,12 @@ function RouteElement({ route }: { route: AppRoute }) {
 
 const guarded = (route: AppRoute) => <Route key={route.path} path={route.path} element={<RouteElement route={route} />} />;
 
-/** react-admin's own store stays in memory: only the session, the selected complex and tours persist. */
-const store = memoryStore();
+/**
+ * react-admin's own store stays in memory: only the session, the selected complex and tours persist.
+ * The sidebar starts in the state the window's width calls for, instead of collapsing after the
+ * first render and shifting the screen.
+ */
+const store = memoryStore({ 'sidebar.open': sidebarOpenAtStart() });
 /** Shared with the loading bar, which lives outside <Admin> so that it also shows on the sign-in pages. */
 const queryClient = new QueryClient();
 const muiTheme = createTheme(theme);

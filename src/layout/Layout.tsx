@@ -8,8 +8,9 @@ import { Menu } from './Menu';
 import { NavigationProvider } from './navigation';
 import { ScreenTour } from './ScreenTour';
 
-/** Below this width the sidebar collapses to icons (and to a drawer on phones). */
-export const LAYOUT_BREAKPOINT = 1440;
+import { LAYOUT_BREAKPOINT } from './breakpoint';
+
+export { LAYOUT_BREAKPOINT };
 
 function CollapseBelowBreakpoint() {
   const narrow = useMediaQuery(`(max-width:${LAYOUT_BREAKPOINT - 0.05}px)`, { noSsr: true });

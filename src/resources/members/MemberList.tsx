@@ -31,6 +31,7 @@ import { useComplexFilter, useComplexSelection } from '../../layout/complexSelec
 import { usePageHeader } from '../../layout/navigation';
 import { useLatestFetch } from '../../lib/useLatestFetch';
 import { ExportButtons } from '../../components/ExportButtons';
+import { TableSkeletonRows } from '../../components/TableSkeletonRows';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
 
@@ -141,6 +142,7 @@ export default function MemberList() {
               </TableRow>
             </TableHead>
             <TableBody>
+              {isPending && rows.length === 0 && <TableSkeletonRows rows={perPage} columns={7} />}
               {rows.map((m) => (
                 <TableRow key={m.id} hover>
                   <TableCell>
