@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../src/authStorage';
 import { createDataProvider, listQuery } from '../../src/dataProvider';
 import { toQueryString } from '../../src/dataProvider/http';
-import { itemAdapters, listAdapters } from '../../src/dataProvider/shapes';
+import { itemAdapters, listAdapters, totalLabel } from '../../src/dataProvider/shapes';
 
 const pagination = { current_page: 2, from: 3, last_page: 3, per_page: 2, to: 4, total: 5 };
 const rows = [{ id: 3, name: 'A' }, { id: 4, name: 'B' }];
@@ -20,6 +20,14 @@ describe('response shape adapters', () => {
   });
   it('reads "data.data" and ignores siblings such as form', () => {
     expect(listAdapters['data.data']({ data: { data: rows, ...pagination }, form: { roles: [] } })).toEqual({ data: rows, total: 5 });
+  });
+  it('passes on an estimated total, which the pagination shows with «≈»', () => {
+    const big = { ...pagination, total: 1234567, estimated: true };
+    const res = listAdapters.data_pagination({ data: rows, pagination: big });
+    expect(res).toEqual({ data: rows, total: 1234567, meta: { estimatedTotal: true } });
+    expect(listAdapters.main_data({ main_data: { data: rows, ...big } }).meta).toEqual({ estimatedTotal: true });
+    expect(totalLabel(res.total, res.meta).replace(/\s/g, ' ')).toBe('≈ 1 234 567');
+    expect(totalLabel(5, undefined)).toBe('5');
   });
   it('reads single items under data or main_data', () => {
     expect(itemAdapters.data({ data: rows[0] })).toEqual(rows[0]);

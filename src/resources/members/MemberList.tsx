@@ -34,6 +34,7 @@ import { ExportButtons } from '../../components/ExportButtons';
 import { TableSkeletonRows } from '../../components/TableSkeletonRows';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
+import { totalLabel } from '../../dataProvider/shapes';
 
 type SortField = 'name' | 'created_at';
 
@@ -194,7 +195,7 @@ export default function MemberList() {
             setPage(1);
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })}
         />
       </Paper>
       <ResourceFormDialog<Member>

@@ -49,6 +49,7 @@ import { useLiveEvents } from '../../lib/live';
 import { requestApi } from './api';
 import { STAGE_COLORS, STAGE_ICONS } from './StageChip';
 import { StageChip } from './StageChip';
+import { totalLabel } from '../../dataProvider/shapes';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
@@ -338,7 +339,7 @@ export default function RequestList() {
             setPage(1);
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })}
         />
       </Paper>
       <Menu anchorEl={viewsAnchor} open={Boolean(viewsAnchor)} onClose={() => setViewsAnchor(null)}>
