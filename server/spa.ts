@@ -13,11 +13,16 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+/** When any source of the SPA last changed (ms since the epoch). */
+export function newestSourceMtime(root: string): number {
+  return Math.max(...INPUTS.map((p) => newestMtime(path.join(root, p))));
+}
+
 /** Builds the SPA when its output is missing or older than any of its sources. */
 export function ensureSpaBuilt(root: string, outDir: string, log: (msg: string) => void) {
   const index = path.join(outDir, 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(...INPUTS.map((p) => newestMtime(path.join(root, p))));
+  const sources = newestSourceMtime(root);
   if (built >= sources) return;
   log(built ? 'Інтерфейс застарів — збираю заново…' : 'Збираю інтерфейс (перший запуск)…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { newestSourceMtime } from '../../server/spa.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -53,23 +54,12 @@ export interface BundleReport {
   modules?: Map<string, Record<string, number>>;
 }
 
-const SOURCE_INPUTS = ['src', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
-
-function newestMtime(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
 /** Whether outDir holds a build (with manifest and chunk map) newer than every source of the SPA. */
 export function isBuildFresh(outDir: string, root = ROOT): boolean {
   const marker = path.join(outDir, '.vite', 'chunks.json');
   if (!fs.existsSync(marker) || !fs.existsSync(path.join(outDir, '.vite', 'manifest.json'))) return false;
   const built = fs.statSync(marker).mtimeMs;
-  return built >= Math.max(...SOURCE_INPUTS.map((p) => newestMtime(path.join(root, p))));
+  return built >= newestSourceMtime(root);
 }
 
 /**
