@@ -1,7 +1,7 @@
 /**
  * Two API processes on one PostgreSQL (a throwaway cluster of the suite's own): concurrent edits
  * of one record lose nothing (optimistic concurrency, 409 for the stale one), live updates cross
- * processes, and when PostgreSQL stops the API answers 503 fast and recovers by itself.
+ * processes, sessions and sign-in throttling are shared, and when PostgreSQL stops the API answers 503 fast and recovers by itself.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,26 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
     expect(after.name).toBe(staffWinner.body.data.name);
     // The loser's complexes were not written either: the whole change was refused.
     expect([...after.complex_ids].sort()).toEqual([...staffWinner.body.data.complex_ids].sort());
+  });
+
+  it('act as one: a session opened on one process works and ends on the other; sign-in throttling counts across both', async () => {
+    // A session opened through A is valid through B, and signing out through B ends it on A.
+    const token = await login(a.url);
+    expect((await call(b.url, 'GET', '/user', { token })).status).toBe(200);
+    expect((await call(b.url, 'POST', '/logout', { token })).status).toBe(200);
+    expect((await call(a.url, 'GET', '/user', { token })).status).toBe(401);
+
+    // Wrong passwords for one account, alternating between the processes, are counted together.
+    const email = 'dispatcher@demo.ua';
+    const wrong = (base: string) => call(base, 'POST', '/login', { body: { email, password: 'not-the-password' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await wrong(i % 2 === 0 ? a.url : b.url)).status);
+    expect(statuses.every((s) => s === 422 || s === 401)).toBe(true);
+    const sixth = await wrong(b.url);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(UKRAINIAN);
+    // And the right password is refused on the other process too while the lock lasts.
+    expect((await call(a.url, 'POST', '/login', { body: { email, password: 'demo-staff-2026' } })).status).toBe(429);
   });
 
   it('a live update made through one process reaches a subscriber of the other', async () => {
