@@ -1,21 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
-import { paginate, type Pagination } from './pagination.ts';
+import { paginate, type ListTotal, type Pagination } from './pagination.ts';
 
-/**
- * Runs one page of a list query and its total, in the Laravel paginator's terms. The count and
- * the page are separate queries on purpose: a window count would make the database sort every
- * matching row for each page, while an ordered LIMIT can stop early on an index.
- */
 /** Up to this many matching rows a list's total is exact; above it, the planner's estimate. */
 export const EXACT_TOTAL_LIMIT = 10_000;
-
-export interface ListTotal {
-  total: number;
-  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT rows match). */
-  estimated: boolean;
-}
 
 /**
  * The total of a list, fast at any size: a count that stops after EXACT_TOTAL_LIMIT + 1 matching
@@ -33,6 +22,11 @@ export async function listTotal(db: Db, rows: SQLWrapper): Promise<ListTotal> {
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
 }
 
+/**
+ * Runs one page of a list query and its total, in the Laravel paginator's terms. The count and
+ * the page are separate queries on purpose: a window count would make the database sort every
+ * matching row for each page, while an ordered LIMIT can stop early on an index.
+ */
 export async function listPage<T>(opts: {
   db: Db;
   table: PgTable;
@@ -42,7 +36,7 @@ export async function listPage<T>(opts: {
   perPage: number;
   map: (row: Record<string, unknown>) => T;
 }): Promise<{ data: T[]; pagination: Pagination }> {
-  const [{ total, estimated }, rows] = await Promise.all([
+  const [total, rows] = await Promise.all([
     listTotal(opts.db, opts.db.select({ one: sql`1` }).from(opts.table).where(opts.where)),
     opts.db
       .select()
@@ -52,7 +46,7 @@ export async function listPage<T>(opts: {
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage),
   ]);
-  return { data: rows.map((r) => opts.map(r as Record<string, unknown>)), pagination: paginate(total, opts.page, opts.perPage, estimated) };
+  return { data: rows.map((r) => opts.map(r as Record<string, unknown>)), pagination: paginate(total, opts.page, opts.perPage) };
 }
 
 /** Escapes LIKE wildcards so that a search for "50%" finds "50%" literally. */

@@ -29,7 +29,14 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export function paginate(total: number, page: number, perPage: number, estimated = false): Pagination {
+/** A list's total: exact, or the planner's estimate when very many rows match (server/lib/list.ts). */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+export function paginate(count: number | ListTotal, page: number, perPage: number): Pagination {
+  const { total, estimated } = typeof count === 'number' ? { total: count, estimated: false } : count;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const first = (page - 1) * perPage + 1;
   // A page past the end holds nothing: from and to are 0, as for an empty list.

@@ -147,7 +147,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (search) conditions.push(ilike(articles.title, likePattern(search)));
       const where = and(...conditions);
       const keys = ordered([...sortKeys[q.sort]], q.order);
-      const [{ total, estimated }, rows] = await Promise.all([
+      const [total, rows] = await Promise.all([
         listTotal(db, db.select({ one: sql`1` }).from(articles).where(where)),
         db
           .select()
@@ -157,7 +157,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page, estimated) } };
+      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page) } };
     },
   );
 

@@ -94,7 +94,7 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (text) conditions.push(or(sql`${members.search} like ${likePattern(text)}`, sql`lower(${realty.number}) = ${text}`));
       const where = and(...conditions);
       const orderBy = q.sort === 'id' ? ordered([residents.id], q.order) : ordered([...residentOrder], q.order);
-      const [{ total, estimated }, rows] = await Promise.all([
+      const [total, rows] = await Promise.all([
         listTotal(
           db,
           db
@@ -110,7 +110,7 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { data: await toResidentRecords(db, rows), pagination: paginate(total, q.page, q.per_page, estimated) };
+      return { data: await toResidentRecords(db, rows), pagination: paginate(total, q.page, q.per_page) };
     },
   );
 

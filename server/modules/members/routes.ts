@@ -87,7 +87,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const where = await membersWhere(db, request.user, q);
-      const [{ total, estimated }, rows] = await Promise.all([
+      const [total, rows] = await Promise.all([
         listTotal(db, db.select({ one: sql`1` }).from(members).where(where)),
         db
           .select()
@@ -97,7 +97,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { data: await toMemberRecords(db, request.user, rows), pagination: paginate(total, q.page, q.per_page, estimated) };
+      return { data: await toMemberRecords(db, request.user, rows), pagination: paginate(total, q.page, q.per_page) };
     },
   );
 

@@ -192,7 +192,7 @@ export const realtyRoutes: FastifyPluginAsyncZod = async (app) => {
         conditions.push(search.length <= 20 ? or(sql`${realty.number} ILIKE ${pattern}`, byAddress) : (byAddress ?? sql`false`));
       }
       const where = and(...conditions);
-      const [{ total, estimated }, rows] = await Promise.all([
+      const [total, rows] = await Promise.all([
         listTotal(db, db.select({ one: sql`1` }).from(realty).where(where)),
         db
           .select()
@@ -202,7 +202,7 @@ export const realtyRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page, estimated) } };
+      return { main_data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page) } };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { LiveBus } from '../../lib/live.ts';
+import type { ListTotal } from '../../lib/pagination.ts';
 
 /** How long a total may be reused at most: `overdue` changes with the clock, not only with writes. */
 const TTL_MS = 10_000;
@@ -10,18 +11,18 @@ const MAX_PER_ORG = 500;
  * or, through the live bus (NOTIFY/LISTEN), in another process — drops that organization's totals.
  */
 export class ListCountCache {
-  private readonly byOrg = new Map<number, Map<string, { total: number; at: number }>>();
+  private readonly byOrg = new Map<number, Map<string, { total: ListTotal; at: number }>>();
   private readonly watched = new Set<number>();
 
   constructor(private readonly live: LiveBus) {}
 
-  get(organizationId: number, key: string): number | undefined {
+  get(organizationId: number, key: string): ListTotal | undefined {
     const hit = this.byOrg.get(organizationId)?.get(key);
     if (!hit || Date.now() - hit.at > TTL_MS) return undefined;
     return hit.total;
   }
 
-  set(organizationId: number, key: string, total: number) {
+  set(organizationId: number, key: string, total: ListTotal) {
     if (!this.watched.has(organizationId)) {
       this.watched.add(organizationId);
       this.live.subscribe(organizationId, (e) => {

@@ -34,7 +34,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { EXACT_TOTAL_LIMIT, likePattern, listTotal } from '../../lib/list.ts';
+import { likePattern, listTotal } from '../../lib/list.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
 import { newToken } from '../../lib/secrets.ts';
@@ -196,21 +196,19 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = q;
       const countKey = JSON.stringify([user.complexIds, filters]);
       const cached = counts.get(user.organizationId, countKey);
-      // An exact total never exceeds EXACT_TOTAL_LIMIT: a larger cached one is an estimate.
-      const [{ total, estimated }, rows] = await Promise.all([
-        cached !== undefined
-          ? { total: cached, estimated: cached > EXACT_TOTAL_LIMIT }
-          : listTotal(db, db.select({ one: sql`1` }).from(serviceRequests).where(where)).then((r) => {
-              counts.set(user.organizationId, countKey, r.total);
-              return r;
-            }),
+      const [total, rows] = await Promise.all([
+        cached ??
+          listTotal(db, db.select({ one: sql`1` }).from(serviceRequests).where(where)).then((r) => {
+            counts.set(user.organizationId, countKey, r);
+            return r;
+          }),
         selectRequests(db)
           .where(where)
           .orderBy(...keys, dir(serviceRequests.id))
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { main_data: { data: await toRecords(db, rows), ...paginate(total, q.page, q.per_page, estimated) } };
+      return { main_data: { data: await toRecords(db, rows), ...paginate(total, q.page, q.per_page) } };
     },
   );
 
