@@ -78,8 +78,7 @@ export function createDelivery(opts: { db: Db; jobs: JobQueue; smtpUrl?: string;
       ids = await jobs.transaction([SEND_MAIL_JOB], async (tx) => {
         const rowIds = (await tx.executeSql(sql, params)).rows.map((r) => Number(r.id));
         const mail = messages.flatMap((m, i) => (mailed(m) ? [{ outboxId: rowIds[i], ...(m.replyTo ? { replyTo: m.replyTo } : {}) }] : []));
-        if (mail.length === 1) await jobs.enqueue<SendMailJob>(SEND_MAIL_JOB, mail[0], { tx });
-        else await jobs.enqueueMany<SendMailJob>(SEND_MAIL_JOB, mail, { tx });
+        await jobs.enqueueMany<SendMailJob>(SEND_MAIL_JOB, mail, { tx });
         return rowIds;
       });
     }

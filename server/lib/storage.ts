@@ -9,7 +9,6 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -35,7 +34,6 @@ export interface FileStorage {
   get(key: string): Promise<Readable | undefined>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -82,14 +80,6 @@ export function diskStorage(dir: string): FileStorage {
     },
     async delete(key) {
       await fs.promises.rm(full(key), { force: true });
-    },
-    async exists(key) {
-      try {
-        await fs.promises.access(full(key), fs.constants.R_OK);
-        return true;
-      } catch {
-        return false;
-      }
     },
   };
 }
@@ -176,15 +166,6 @@ export function s3Storage(opts: S3Options): FileStorage & { client: S3Client } {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
-    },
-    async exists(key) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
-        return true;
-      } catch (err) {
-        if (missing(err)) return false;
-        throw err;
-      }
     },
   };
 }

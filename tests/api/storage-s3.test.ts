@@ -138,15 +138,13 @@ describe('uploads on S3-compatible storage', () => {
     expectErrorBody(await t.call('GET', data.url, { token: admin }), 404);
   });
 
-  it('the storage itself: put, exists, get, delete; keys cannot be paths', async () => {
+  it('the storage itself: put, get, delete; keys cannot be paths', async () => {
     const storage = s3Storage(loadConfig({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }).s3!);
     await storage.put('probe.txt', Readable.from([Buffer.from('при'), Buffer.from('віт')]), { contentType: 'text/plain' });
-    expect(await storage.exists('probe.txt')).toBe(true);
     const chunks: Buffer[] = [];
     for await (const c of (await storage.get('probe.txt'))!) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('привіт');
     await storage.delete('probe.txt');
-    expect(await storage.exists('probe.txt')).toBe(false);
     expect(await storage.get('probe.txt')).toBeUndefined();
     await storage.delete('probe.txt');
     await expect(storage.put('../x', Readable.from([Buffer.from('x')]))).rejects.toThrow(/invalid storage key/);
