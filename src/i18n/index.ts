@@ -5,8 +5,6 @@ import { uk } from './uk';
 import { mergeMessages, type Catalogue } from './merge';
 import { richTextUk } from './richText';
 
-export { mergeMessages };
-
 const ukrainian: Catalogue = mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, uk);
 
 /** English is as large as Ukrainian and most users never switch, so it is a chunk of its own. */

@@ -1,16 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, useMediaQuery } from '@mui/material';
 import { Layout as RaLayout, useSidebarState } from 'react-admin';
+import { LAYOUT_BREAKPOINT } from './breakpoint';
 import { ComplexSelectionProvider } from './complexSelection';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Menu } from './Menu';
 import { NavigationProvider } from './navigation';
 import { ScreenTour } from './ScreenTour';
-
-import { LAYOUT_BREAKPOINT } from './breakpoint';
-
-export { LAYOUT_BREAKPOINT };
 
 function CollapseBelowBreakpoint() {
   const narrow = useMediaQuery(`(max-width:${LAYOUT_BREAKPOINT - 0.05}px)`, { noSsr: true });
