@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { generateData } from './data/generate.ts';
 import { SCALES } from './data/scales.ts';
 import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase, type Db } from '../server/db/index.ts';
+import { openDatabase, queryRows } from '../server/db/index.ts';
 import { members } from '../server/db/schema.ts';
 import { ukrainianSortKey } from '../server/lib/sortKey.ts';
 import type { CurrentUser } from '../server/lib/auth.ts';
@@ -21,7 +21,6 @@ import { membersWhere } from '../server/modules/members/filters.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 
-const rows = async <T,>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Runs `task` from CONNECTIONS workers for SECONDS and answers its latency percentiles in ms. */
 async function underLoad(task: () => Promise<unknown>) {
@@ -50,11 +49,11 @@ async function main() {
   let started = Date.now();
   const { organizationId: org } = await generateData(db, config, { ...SCALES.large, members: MEMBERS, requests: 0, articles: 0 }, 1);
   const [{ n }] = await db.select({ n: count() }).from(members);
-  const [{ links }] = await rows<{ links: number }>(db, sql`select count(*)::int as links from residents`);
+  const [{ links }] = await queryRows<{ links: number }>(db, sql`select count(*)::int as links from residents`);
   console.log(`\nSeeded ${n} members and ${links} unit links in ${((Date.now() - started) / 1000).toFixed(0)} s (${database.driver})`);
 
-  const [complex] = await rows<{ id: number }>(db, sql`select min(id)::int as id from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`);
-  const someHouses = await rows<{ id: number }>(db, sql`select id from houses where complex_id = ${complex.id} order by id limit 20`);
+  const [complex] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`);
+  const someHouses = await queryRows<{ id: number }>(db, sql`select id from houses where complex_id = ${complex.id} order by id limit 20`);
   const houseQs = someHouses.map((h) => `house_ids[]=${h.id}`).join('&');
   const q = encodeURIComponent;
   const { app, base, token } = await startSignedIn(config, database);

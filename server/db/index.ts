@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +19,11 @@ export const pgliteExtensions = { pg_trgm };
 
 /** One type for both drivers: the code above this layer never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw SQL query, the same way on PGlite and on node-postgres. */
+export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export interface Database {
   db: Db;

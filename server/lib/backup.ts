@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import type { Database, Db } from '../db/index.ts';
+import { queryRows, type Database, type Db } from '../db/index.ts';
 import type { FileStorage } from './storage.ts';
 
 export const BACKUP_FORMAT = 'zhk-admin-backup';
@@ -46,22 +46,17 @@ export interface BackupSummary {
 
 type Executor = Pick<Db, 'execute'>;
 
-/** Rows of a raw query, whichever driver runs it. */
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** Tables of the public schema, parents before children (foreign keys), then by name. */
 async function tablesInOrder(db: Executor): Promise<string[]> {
-  const tables = (await rows<{ name: string }>(
+  const tables = (await queryRows<{ name: string }>(
     db,
     sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
   )).map((r) => r.name);
-  const edges = await rows<{ child: string; parent: string }>(
+  const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint con
         JOIN pg_class ch ON ch.oid = con.conrelid JOIN pg_class pa ON pa.oid = con.confrelid
@@ -86,7 +81,7 @@ async function tablesInOrder(db: Executor): Promise<string[]> {
 
 /** Columns that hold data (generated columns are recomputed by the database). */
 async function storedColumns(db: Executor, table: string): Promise<string[]> {
-  return (await rows<{ name: string }>(
+  return (await queryRows<{ name: string }>(
     db,
     sql`SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = ${`public."${table}"`}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
@@ -95,7 +90,7 @@ async function storedColumns(db: Executor, table: string): Promise<string[]> {
 }
 
 async function generatedColumns(db: Executor, table: string): Promise<string[]> {
-  return (await rows<{ name: string }>(
+  return (await queryRows<{ name: string }>(
     db,
     sql`SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = ${`public."${table}"`}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated <> ''`,
@@ -103,7 +98,7 @@ async function generatedColumns(db: Executor, table: string): Promise<string[]> 
 }
 
 async function primaryKey(db: Executor, table: string): Promise<string[]> {
-  return (await rows<{ name: string }>(
+  return (await queryRows<{ name: string }>(
     db,
     sql`SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
         WHERE i.indrelid = ${`public."${table}"`}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
@@ -111,7 +106,7 @@ async function primaryKey(db: Executor, table: string): Promise<string[]> {
 }
 
 async function sequences(db: Executor): Promise<string[]> {
-  return (await rows<{ name: string }>(
+  return (await queryRows<{ name: string }>(
     db,
     sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY c.relname`,
@@ -119,15 +114,15 @@ async function sequences(db: Executor): Promise<string[]> {
 }
 
 async function appliedMigrations(db: Executor): Promise<string[]> {
-  const [exists] = await rows<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  const [exists] = await queryRows<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
   if (!exists?.present) return [];
-  return (await rows<{ hash: string }>(db, sql`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at, id`)).map((r) => r.hash);
+  return (await queryRows<{ hash: string }>(db, sql`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at, id`)).map((r) => r.hash);
 }
 
 /** Whether the database holds no rows at all (no tables, or only empty ones). */
 export async function databaseIsEmpty(db: Executor): Promise<boolean> {
   for (const table of await tablesInOrder(db)) {
-    const [r] = await rows<{ any: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${ident(table)}) AS any`);
+    const [r] = await queryRows<{ any: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${ident(table)}) AS any`);
     if (r?.any) return false;
   }
   return true;
@@ -135,9 +130,9 @@ export async function databaseIsEmpty(db: Executor): Promise<boolean> {
 
 /** Every stored file the database refers to. */
 async function storedFileKeys(db: Executor): Promise<string[]> {
-  const [exists] = await rows<{ present: boolean }>(db, sql`SELECT to_regclass('public.media') IS NOT NULL AS present`);
+  const [exists] = await queryRows<{ present: boolean }>(db, sql`SELECT to_regclass('public.media') IS NOT NULL AS present`);
   if (!exists?.present) return [];
-  return (await rows<{ key: string }>(db, sql`SELECT DISTINCT stored_name AS key FROM media ORDER BY 1`)).map((r) => r.key);
+  return (await queryRows<{ key: string }>(db, sql`SELECT DISTINCT stored_name AS key FROM media ORDER BY 1`)).map((r) => r.key);
 }
 
 const BATCH = 2000;
@@ -178,12 +173,12 @@ export async function writeBackup(opts: { db: Db; driver: Database['driver']; st
         let after: string | undefined;
         for (let offset = 0; ; offset += BATCH) {
           const batch = single
-            ? await rows<{ r: string; k: string }>(
+            ? await queryRows<{ r: string; k: string }>(
                 tx,
                 sql`SELECT ${projection} AS r, t.${single}::text AS k FROM ${ident(table)} t
                     ${after === undefined ? sql`` : sql`WHERE t.${single} > ${after}`} ORDER BY t.${single} LIMIT ${BATCH}`,
               )
-            : await rows<{ r: string; k: string }>(tx, sql`SELECT ${projection} AS r, '' AS k FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`);
+            : await queryRows<{ r: string; k: string }>(tx, sql`SELECT ${projection} AS r, '' AS k FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`);
           if (batch.length === 0) break;
           await fs.promises.appendFile(out, batch.map((b) => `${b.r}\n`).join(''));
           count += batch.length;
@@ -193,7 +188,7 @@ export async function writeBackup(opts: { db: Db; driver: Database['driver']; st
         manifest.tables.push({ name: table, columns, rows: count });
       }
       for (const seq of await sequences(tx)) {
-        const [s] = await rows<{ last_value: string | number; is_called: boolean }>(tx, sql`SELECT last_value, is_called FROM ${ident(seq)}`);
+        const [s] = await queryRows<{ last_value: string | number; is_called: boolean }>(tx, sql`SELECT last_value, is_called FROM ${ident(seq)}`);
         manifest.sequences.push({ name: seq, last_value: String(s.last_value), is_called: s.is_called });
       }
       const keys = await storedFileKeys(tx);

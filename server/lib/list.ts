@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.ts';
+import { queryRows, type Db } from '../db/index.ts';
 import { paginate, type ListTotal, type Pagination } from './pagination.ts';
 
 /** Up to this many matching rows a list's total is exact; above it, the planner's estimate. */
@@ -13,11 +13,11 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * the table statistics, no rows read), never less than the limit + 1.
  */
 export async function listTotal(db: Db, rows: SQLWrapper): Promise<ListTotal> {
-  const capped = (await db.execute(sql`select count(*)::int as n from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`)) as unknown as { rows: { n: number }[] };
-  const exact = Number(capped.rows[0].n);
+  const [capped] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`);
+  const exact = Number(capped.n);
   if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
-  const plan = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
-  const json = plan.rows[0]['QUERY PLAN'];
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows}`);
+  const json = plan['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
 }

@@ -20,6 +20,7 @@ import { generateData } from '../../bench/data/generate.ts';
 import { SCALES } from '../../bench/data/scales.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { queryRows } from '../../server/db/index.ts';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
 import { databaseUrl, withAdminClient } from '../api/pg.ts';
 
@@ -116,9 +117,9 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
       const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
       tokens[who] = res.json<{ access_token: string }>().access_token;
     }
-    const one = async (query: ReturnType<typeof sql>) => String(((await database.db.execute(query)) as unknown as { rows: { v: unknown }[] }).rows[0]?.v ?? '');
+    const one = async (query: ReturnType<typeof sql>) => String((await queryRows<{ v: unknown }>(database.db, query))[0]?.v ?? '');
     const complex = await one(sql`select min(id) as v from complexes where name like 'ЖК «Генерований %'`);
-    const houses = ((await database.db.execute(sql`select id as v from houses where complex_id = ${Number(complex)} order by id limit 2`)) as unknown as { rows: { v: number }[] }).rows.map((r) => String(r.v));
+    const houses = (await queryRows<{ v: number }>(database.db, sql`select id as v from houses where complex_id = ${Number(complex)} order by id limit 2`)).map((r) => String(r.v));
     const staff = await one(sql`select min(id) as v from users where email like 'staff%@gen.demo.ua'`);
     Object.assign(samples, {
       complex_id: [complex],
@@ -155,7 +156,7 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
 
   it('no list filter or sort reads a big table whole', async () => {
     const sizes = new Map(
-      ((await database.db.execute(sql`select relname as name, reltuples::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)) as unknown as { rows: { name: string; n: number }[] }).rows.map(
+      (await queryRows<{ name: string; n: number }>(database.db, sql`select relname as name, reltuples::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)).map(
         (r) => [r.name, r.n] as const,
       ),
     );

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../server/db/index.ts';
 import type { TestApp } from '../api/helpers.ts';
 
 /** Rows of a raw query, the same way on PGlite and on node-postgres. */
-export async function rows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promise<T[]> {
-  const res = (await t.db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+export function rows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promise<T[]> {
+  return queryRows<T>(t.db, query);
 }
 
 /**
