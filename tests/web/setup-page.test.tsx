@@ -30,6 +30,8 @@ function mockApi(done: string[]) {
   calls = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url: String(url), method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (String(url).startsWith('/api/admin/setup/step/sendInvite'))
+      return json({ message: 'Вкажіть коректний e-mail.', errors: { email: ['Вкажіть коректний e-mail.'], name: ["Вкажіть ім'я."] } }, 422);
     if (String(url).startsWith('/api/admin/setup')) return json(setup(done));
     if (String(url).startsWith('/api/admin/staff')) return json({ data: { data: [] }, form: { roles: [{ id: 3, name: 'Диспетчер' }], departures: [] } });
     if (String(url).startsWith('/api/admin/user')) return json({ message: 'ok', data: { ...user, tutorial_completed: true } });
@@ -70,6 +72,16 @@ describe('«З чого почати?»', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Завершити знайомство' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/user' && c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.url === '/api/admin/user' && c.method === 'POST')?.body).toEqual({ name: 'Адмін', tutorial_completed: true });
+  });
+
+  it('shows the whole message of each field the invitation was refused for', async () => {
+    mockApi(['complex', 'houses']);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Надіслати запрошення' }));
+    // Each message once, under its field, and whole (not its first letter).
+    expect((await screen.findByText('Вкажіть коректний e-mail.')).className).toContain('MuiFormHelperText');
+    expect(screen.getByText("Вкажіть ім'я.").className).toContain('MuiFormHelperText');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('hides the menu item once the tutorial is complete', () => {

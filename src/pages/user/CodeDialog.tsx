@@ -4,27 +4,34 @@ import { useNotify, useTranslate } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
 import { apiFetch } from '../../dataProvider/http';
 
-/** What a settings call answered on failure: the SPA keeps the whole body as the errors (SPEC.md §5). */
+/**
+ * What a settings call answered on failure: the SPA keeps the whole body as the errors. The HTTP
+ * layer has already flattened the API's field → [messages] to field → message; both are read.
+ */
 export interface SettingsErrors {
   message?: string;
-  errors?: Record<string, string[]>;
+  errors?: Record<string, string | string[]>;
 }
+
+const firstMessage = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export const errorsOf = (err: unknown): SettingsErrors => {
   const body = (err as { body?: SettingsErrors }).body;
   return body && typeof body === 'object' ? body : { message: (err as Error).message };
 };
 
-export const fieldError = (errors: SettingsErrors, field: string) => errors.errors?.[field]?.[0];
+export const fieldError = (errors: SettingsErrors, field: string) => firstMessage(errors.errors?.[field]);
 
 /** Errors under fields the form does not show go into the alert, so nothing is lost. */
 export function ErrorAlert({ errors, shown }: { errors: SettingsErrors; shown: string[] }) {
   const translate = useTranslate();
-  const other = Object.entries(errors.errors ?? {}).filter(([k]) => !shown.includes(k));
-  if (!errors.message && other.length === 0) return null;
+  const all = Object.entries(errors.errors ?? {});
+  const other = all.filter(([k]) => !shown.includes(k));
+  // The message repeats a field's error: when every error stands under its field, no alert.
+  if ((!errors.message || all.length > 0) && other.length === 0) return null;
   return (
     <Alert severity="error">
-      {other.length ? other.map(([, v]) => v[0]).join(' ') : translate(errors.message ?? 'app.errors.server')}
+      {other.length ? other.map(([, v]) => firstMessage(v)).join(' ') : translate(errors.message ?? 'app.errors.server')}
     </Alert>
   );
 }
