@@ -10,9 +10,11 @@ import type { Area } from './permissions.ts';
 export type ListShape = 'main_data' | 'data_pagination' | 'data.data' | 'data_list';
 /**
  * How a single record is wrapped: under `data` (default) or `main_data`; `list_id` answers the
- * whole new list in `data` and the record's `id` beside it (staff departures and roles).
+ * whole new list in `data` and the record's `id` beside it (staff departures and roles), and a
+ * single read of such a resource picks the record out of the list; `none`: the API has no
+ * single-record call (bills are read and written per member and month).
  */
-export type ItemShape = 'data' | 'main_data' | 'list_id';
+export type ItemShape = 'data' | 'main_data' | 'list_id' | 'none';
 
 export interface ResourceDeclaration {
   /** API path under /api/admin. */
@@ -50,9 +52,9 @@ export const RESOURCES = {
   'service-request-types': declare({ path: '/service-request-types', area: 'service_request_types', list: 'data_pagination' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
-  'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination' }),
+  'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
   vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
-  bills: declare({ path: '/bills', area: 'members', list: 'data_pagination' }),
+  bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
   events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),

@@ -93,6 +93,7 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       if (!record) throw new HttpError('app.errors.not_found', 404);
       return record;
     }
+    if (decl.one === 'none') throw new HttpError('app.errors.not_found', 404);
     const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { signal });
     return itemAdapters[decl.one]<any>(json);
   };
@@ -107,6 +108,13 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       return { data: await getOne(resource, params.id, params.signal) };
     },
     async getMany(resource, params) {
+      const decl = declaration(resource);
+      if (decl.one === 'list_id') {
+        // One read of the whole list serves every id.
+        const json = await call<Record<string, unknown>>(decl.path, { signal: params.signal });
+        const wanted = new Set(params.ids.map(Number));
+        return { data: listAdapters[decl.list]<RaRecord>(json).data.filter((r) => wanted.has(Number(r.id))) };
+      }
       const data = await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)));
       return { data };
     },

@@ -32,4 +32,7 @@ export const itemAdapters: Record<ItemShape, <T>(json: Json) => T> = {
   data: (json) => json.data,
   main_data: (json) => json.main_data,
   list_id: (json) => (json.data ?? []).find((r: Json) => r.id === json.id),
+  none: () => {
+    throw new Error('This resource has no single-record call.');
+  },
 };

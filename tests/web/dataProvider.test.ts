@@ -63,6 +63,15 @@ describe('dataProvider', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok123');
   });
 
+  it('reads a resident role (which has no single-record call) out of the roles list, once for many ids', async () => {
+    const roles = [{ id: 1, name: 'Власник' }, { id: 2, name: 'Орендар' }, { id: 3, name: 'Член сім’ї' }];
+    const f = fakeFetch(200, { data: roles, pagination: { ...pagination, total: 3 } });
+    const dp = createDataProvider(f as unknown as typeof fetch);
+    expect((await dp.getOne('resident-roles', { id: 2 })).data).toEqual(roles[1]);
+    expect((await dp.getMany('resident-roles', { ids: [3, 1] })).data).toEqual([roles[0], roles[2]]);
+    expect(f.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/resident-roles', '/api/admin/resident-roles']);
+  });
+
   it('create POSTs JSON and reads the record from main_data', async () => {
     const f = fakeFetch(200, { main_data: { id: 9, name: 'Новий' } });
     const dp = createDataProvider(f as unknown as typeof fetch);

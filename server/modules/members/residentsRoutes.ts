@@ -147,6 +147,15 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/residents/:id',
+    {
+      preHandler: requirePermission('members', 'view'),
+      schema: { tags, summary: "Зв'язок мешканця з приміщенням", params, response: { 200: one } },
+    },
+    async (request) => ({ data: await record(request.user, request.params.id) }),
+  );
+
   app.put(
     '/residents/:id',
     {
