@@ -44,6 +44,7 @@ interface Person {
   key: string;
   email: string | null;
   phone?: string | null;
+  name?: string;
 }
 /**
  * A house with units of the given areas and owners: `owners` are [person key, unit index, share
@@ -59,7 +60,7 @@ async function makeHouseWith(units: { type: 'apartment' | 'commercial'; number: 
   for (const p of people) {
     const [m] = await t.db
       .insert(members)
-      .values({ organizationId: t.organizationId, name: `Співвласник ${p.key} ${uid()}`, email: p.email, phone: p.phone ?? null })
+      .values({ organizationId: t.organizationId, name: p.name ?? `Співвласник ${p.key} ${uid()}`, email: p.email, phone: p.phone ?? null })
       .returning();
     ids[p.key] = m.id;
   }
@@ -390,6 +391,33 @@ describe('paper sheet uploads', () => {
     // A mistaken sheet can be annulled, and the person can vote again.
     expect((await t.call('DELETE', `${API}/voting/${m.id}/ballots/${ballot.id}`, { token: admin })).statusCode).toBe(200);
     expect((await uploadSheet(m.id, ids.A, { [q]: 'against' }, {}, { file: PNG, name: 'фото.png' })).statusCode).toBe(200);
+  });
+});
+
+describe('names in Ukrainian alphabet order', () => {
+  it('lists the participants and prints the protocol with Ґ after Г, Є after Е, І and Ї after И', async () => {
+    const names = ['Ярош Ірина', 'Їжак Павло', 'Ґудзь Олег', 'Євтушенко Ніна', 'Іваненко Ігор', 'Гнатюк Анна', 'Абрамович Ілля', 'Ющенко Ліна'];
+    const people = names.map((name, i) => ({ key: String(i), email: null, name }));
+    const { house, ids } = await makeHouseWith(
+      names.map((_, i) => ({ type: 'apartment' as const, number: String(i + 1), area: '40.00' })),
+      people,
+      names.map((_, i) => [String(i), i, [1, 1]] as [string, number, [number, number]]),
+    );
+    const m = await createMeeting(house.id);
+    const expected = ['Абрамович Ілля', 'Гнатюк Анна', 'Ґудзь Олег', 'Євтушенко Ніна', 'Іваненко Ігор', 'Їжак Павло', 'Ющенко Ліна', 'Ярош Ірина'];
+    const res = await t.call('GET', `${API}/voting/${m.id}/residents?per_page=50`, { token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((p: { name: string }) => p.name)).toEqual(expected);
+
+    // The protocol lists those who voted: everyone votes on paper, in another order.
+    const [q1, q2] = m.questions.map((q) => q.id);
+    for (const key of ['3', '0', '5', '1', '7', '2', '6', '4']) expect((await uploadSheet(m.id, ids[key], { [q1]: 'for', [q2]: 'for' })).statusCode).toBe(200);
+    const pdf = await t.call('GET', `${API}/voting/${m.id}/protocol`, { token: admin });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    const at = expected.map((name) => flat.indexOf(name));
+    expect(at.every((i) => i >= 0), flat).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import type { BallotStatus, QuestionStatus, TallyRecord, VotingState, VotingWarning } from '../../../contract/voting.ts';
 import type { Db } from '../../db/index.ts';
 import { media, members, realty, residentRoles, residents, votingAnswers, votingBallots, votingOwnerships, votingParticipants, votingQuestions, votings, votingUnits } from '../../db/schema.ts';
@@ -45,7 +46,7 @@ export async function snapshotElectorate(tx: Tx, votingId: number, organizationI
     .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId))
     .innerJoin(members, eq(members.id, residents.memberId))
     .where(and(inArray(residents.realtyId, units.map((u) => u.id)), eq(residentRoles.holdsShare, true)))
-    .orderBy(asc(members.name), asc(members.id));
+    .orderBy(ukrainianSortKey(members.name), asc(members.id));
   if (owners.length === 0) return;
   const people = [...new Map(owners.map((o) => [o.memberId, o.name])).entries()];
   const participantRows = await tx
@@ -78,7 +79,7 @@ export async function loadMeeting(db: Pick<Db, 'select'>, voting: VotingRow) {
       .from(votingParticipants)
       .innerJoin(members, eq(members.id, votingParticipants.memberId))
       .where(eq(votingParticipants.votingId, id))
-      .orderBy(asc(votingParticipants.name), asc(votingParticipants.id)),
+      .orderBy(ukrainianSortKey(votingParticipants.name), asc(votingParticipants.id)),
     db.select().from(votingOwnerships).where(eq(votingOwnerships.votingId, id)),
     db
       .select({ ballot: votingBallots, sheetName: media.originalName, sheetMime: media.mime })
