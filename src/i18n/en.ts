@@ -237,6 +237,7 @@ export const en = {
       forbidden: 'You do not have permission to view this page.',
       unknown_middleware: 'Unknown middleware',
       not_found: 'Record not found.',
+      retry: 'Try again',
     },
     areas: {
       complexes: 'Complexes',

@@ -236,6 +236,7 @@ export const uk = {
       forbidden: 'Недостатньо прав для перегляду цієї сторінки.',
       unknown_middleware: 'Unknown middleware',
       not_found: 'Запис не знайдено.',
+      retry: 'Спробувати ще раз',
     },
     areas: {
       complexes: 'Комплекси',

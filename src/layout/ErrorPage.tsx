@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { LinkBase, useBasename, useInRouterContext, useTranslate } from 'react-admin';
-import { isChunkLoadError, tryChunkReload } from './chunkReload';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { isChunkLoadError, isOffline, tryChunkReload } from './chunkReload';
 
 export interface ErrorPageProps {
   /** HTTP-like status; 404 shows "page not found". Default 500. */
@@ -126,13 +127,39 @@ const messageOf = (error: unknown): string => {
  * A failed lazy chunk (stale deploy) triggers one page reload.
  */
 export const RouteErrorPage = ({ error }: RouteErrorPageProps) => {
+  const chunk = isChunkLoadError(error);
   useEffect(() => {
-    if (isChunkLoadError(error)) tryChunkReload();
-  }, [error]);
+    if (chunk) tryChunkReload();
+  }, [chunk]);
+  if (chunk && isOffline()) return <OfflinePage />;
   return (
     <ErrorPageBoundary>
       <ErrorPage status={statusOf(error)} message={messageOf(error)} />
     </ErrorPageBoundary>
+  );
+};
+
+/**
+ * A screen whose code could not be loaded because the browser is offline: the app stays, says
+ * why, and loads the screen again by itself as soon as the connection is back.
+ */
+export const OfflinePage = () => {
+  const translate = useTranslate();
+  useEffect(() => {
+    const back = () => window.location.reload();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
+  return (
+    <Box role="alert" data-status="offline" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 3, minHeight: '50vh', p: 3 }}>
+      <CloudOffIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+      <Typography component="h1" variant="h5">
+        {translate('app.errors.network', { _: "Немає зв'язку з сервером. Перевірте з'єднання та спробуйте ще раз." })}
+      </Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        {translate('app.errors.retry', { _: 'Спробувати ще раз' })}
+      </Button>
+    </Box>
   );
 };
 

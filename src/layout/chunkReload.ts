@@ -15,7 +15,12 @@ export interface WindowLike {
   addEventListener: Window['addEventListener'];
   removeEventListener: Window['removeEventListener'];
   location: { reload: () => void };
+  /** When the browser knows it is offline a reload would only show its own offline page. */
+  navigator?: { onLine: boolean };
 }
+
+/** Whether the browser says it is offline (unknown counts as online). */
+export const isOffline = (win: Pick<WindowLike, 'navigator'> | null = defaultWindow()): boolean => win?.navigator?.onLine === false;
 
 const CHUNK_ERROR_PATTERNS = [
   /failed to fetch dynamically imported module/i, // Chromium
@@ -81,6 +86,9 @@ export const tryChunkReload = (
   now: Now = Date.now,
 ): boolean => {
   if (!win) return false;
+  // Offline, the chunk is missing for want of a network, not because of a deploy: the error page
+  // says so and offers to try again, instead of the browser's offline page.
+  if (isOffline(win)) return false;
   const at = now();
   if (!shouldReload(storage, at)) return false;
   try {

@@ -160,4 +160,16 @@ describe('installChunkReload', () => {
     expect(tryChunkReload(win, storage, () => T0 + 1000)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('does not reload while the browser is offline (that would show the browser\'s offline page)', () => {
+    const { win, reload, preloadError } = fakeWindow();
+    win.navigator = { onLine: false };
+    const storage = memoryStorage();
+    installChunkReload(win, storage, () => T0);
+    expect(preloadError().defaultPrevented).toBe(false);
+    expect(tryChunkReload(win, storage, () => T0)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    win.navigator = { onLine: true };
+    expect(tryChunkReload(win, storage, () => T0)).toBe(true);
+  });
 });

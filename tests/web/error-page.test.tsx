@@ -89,6 +89,14 @@ describe('RouteErrorPage and NotFoundPage', () => {
     expect(heading()).toBe('Сторінку не знайдено');
   });
 
+  it('a screen whose code cannot load while offline says so and offers to try again, without reloading', () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderInApp(<RouteErrorPage error={new TypeError('Failed to fetch dynamically imported module: /assets/x.js')} />);
+    expect(heading()).toContain("Немає зв'язку з сервером");
+    expect(screen.getByRole('button', { name: 'Спробувати ще раз' })).toBeTruthy();
+    online.mockRestore();
+  });
+
   it('NotFoundPage renders the 404 page', () => {
     renderInApp(<NotFoundPage />, 'en');
     expect(heading()).toBe('Page not found');

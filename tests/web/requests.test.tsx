@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, TestMemoryRouter, type AuthProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rules } from '../../contract/permissions';
 import type { RequestStage, ServiceRequest, ServiceRequestDetail, ServiceRequestForm } from '../../contract/serviceRequests';
@@ -135,6 +135,23 @@ describe('requests list', () => {
     fireEvent.click(within(stages).getByRole('button', { name: 'Виконана' }));
     await waitFor(() => expect(getList.mock.calls.at(-1)![1].filter).toMatchObject({ stage: ['executor', 'done'] }));
     expect(within(stages).getByRole('button', { name: 'Виконана' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('without a connection says so in words, claims no empty result and loads again on «Спробувати ще раз»', async () => {
+    let online = false;
+    const getList = vi.fn(async () => {
+      if (!online) throw new HttpError('app.errors.network', 0);
+      return { data: [record()], total: 1 };
+    });
+    renderList(getList as unknown as DataProvider['getList']);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Немає зв'язку з сервером");
+    expect(screen.queryByText('app.errors.network')).toBeNull();
+    expect(screen.queryByText('Заявок за цими умовами немає.')).toBeNull();
+    online = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Спробувати ще раз' }));
+    expect(await screen.findByText('Тече кран на кухні')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('saves the current filters as a named view and brings them back', async () => {

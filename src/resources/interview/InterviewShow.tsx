@@ -15,6 +15,7 @@ import { InterviewForm, interviewTransform } from './InterviewForm';
 import { InterviewResults } from './InterviewResults';
 import { InterviewStatusChip } from './InterviewStatusChip';
 import { RecordAnswerDialog } from './RecordAnswerDialog';
+import { LoadError } from '../../components/LoadError';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -65,7 +66,7 @@ export default function InterviewShow() {
   const [recording, setRecording] = useState(false);
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });
   usePageHeader(editing ? translate('resources.interview.edit_title') : (s?.title ?? translate('resources.interview.title')), '/Interview');
-  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (error) return <LoadError error={error} />;
   if (!s) return null;
   const refresh = (fresh?: Interview) => {
     if (fresh) client.setQueryData(['interview', id], fresh);

@@ -8,6 +8,7 @@ import { useContentFilter } from '../../components/content/useContentFilter';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { fetchInterview, fetchRespondents, interviewPath } from './api';
+import { LoadError } from '../../components/LoadError';
 
 type Tab = 'answered' | 'not_answered';
 
@@ -24,7 +25,7 @@ export default function InterviewUsers() {
   const query = { ...filter, status: tab, search_query: search.trim() || undefined, page: page + 1, per_page: perPage };
   const { data } = useQuery({ queryKey: ['interview-users', id, query], queryFn: () => fetchRespondents(id, query), placeholderData: (prev) => prev, enabled: Boolean(s) });
   usePageHeader(s ? translate('resources.interview.users_title', { title: s.title }) : translate('resources.interview.title'), interviewPath(id));
-  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (error) return <LoadError error={error} />;
   if (!s) return null;
   const showAnswers = tab === 'answered' && !s.anonymous;
   const answerOf = (r: Respondent, qid: number) => r.response?.answers?.[String(qid)] ?? '—';

@@ -7,6 +7,7 @@ import type { Bill, Resident } from '../../../contract/members';
 import { FormDialog } from '../../components/FormDialog';
 import { getBills, updateBills, type BillChange } from './api';
 import { formatMoney, toKopiyky } from './money';
+import { LoadError } from '../../components/LoadError';
 
 type Editing = { kind: 'pay' | 'correct'; bill: Bill } | { kind: 'add' } | null;
 
@@ -37,7 +38,7 @@ export function MemberBillsTab({ memberId }: { memberId: number }) {
           </Button>
         )}
       </Stack>
-      {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
+      {error ? <LoadError error={error} onRetry={() => void refetch()} /> : null}
       {!isPending && bills.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
           {translate('resources.bills.empty')}

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -35,6 +34,7 @@ import { TableSkeletonRows } from '../../components/TableSkeletonRows';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
 import { totalLabel } from '../../dataProvider/shapes';
+import { LoadError } from '../../components/LoadError';
 
 type SortField = 'name' | 'created_at';
 
@@ -126,7 +126,7 @@ export default function MemberList() {
           )}
         </Stack>
       </Stack>
-      {error ? <Alert severity="error" sx={{ mb: 2 }}>{String((error as Error).message ?? error)}</Alert> : null}
+      {error ? <LoadError error={error} onRetry={() => void refetch()} sx={{ mb: 2 }} /> : null}
       <Paper variant="outlined">
         {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
         <TableContainer>
@@ -173,7 +173,7 @@ export default function MemberList() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!isPending && rows.length === 0 && (
+              {!isPending && !error && rows.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={7} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
                     {translate('resources.members.empty')}

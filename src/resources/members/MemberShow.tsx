@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import type { Member } from '../../../contract/members';
@@ -11,6 +11,7 @@ import { MemberBillsTab } from './MemberBillsTab';
 import { MemberFields } from './MemberFields';
 import { MemberRolesTab, MemberUnitsTab } from './MemberUnitsTabs';
 import { MemberVehiclesTab } from './MemberVehiclesTab';
+import { LoadError } from '../../components/LoadError';
 
 const TABS = ['units', 'roles', 'vehicles', 'bills'] as const;
 
@@ -26,7 +27,7 @@ export default function MemberShow() {
   usePageHeader(member?.name ?? translate('resources.members.title'), '/Members');
 
   if (!Number.isInteger(memberId) || memberId <= 0 || (error as { status?: number } | null)?.status === 404) return <ErrorPage status={404} message="" />;
-  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending || !member) return null;
 
   return (

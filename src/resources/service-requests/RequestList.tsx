@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -50,6 +49,7 @@ import { requestApi } from './api';
 import { STAGE_COLORS, STAGE_ICONS } from './StageChip';
 import { StageChip } from './StageChip';
 import { totalLabel } from '../../dataProvider/shapes';
+import { LoadError } from '../../components/LoadError';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
@@ -247,7 +247,7 @@ export default function RequestList() {
           </Button>
         )}
       </Stack>
-      {error ? <Alert severity="error" sx={{ mb: 2 }}>{String((error as Error).message ?? error)}</Alert> : null}
+      {error ? <LoadError error={error} onRetry={() => void refetch()} sx={{ mb: 2 }} /> : null}
       <Paper variant="outlined">
         {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
         <TableContainer>
@@ -317,7 +317,7 @@ export default function RequestList() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!isPending && rows.length === 0 && (
+              {!isPending && !error && rows.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={10} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
                     {translate('resources.service_requests.empty')}

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
 import { downloadFile, fetchVoting } from './api';
 import { QuestionStatusChip, VotingStateChip } from './VotingStateChip';
+import { LoadError } from '../../components/LoadError';
 
 export const COLORS = { for: '#2e7d32', against: '#c62828', outstanding: '#bdbdbd' };
 const num = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
@@ -290,7 +291,7 @@ export default function VotingShow() {
   // Live: co-owners vote through the link while staff watch.
   const { data: v, error } = useQuery({ queryKey: ['voting', id], queryFn: () => fetchVoting(id), refetchInterval: 15_000 });
   usePageHeader(v?.title ?? translate('resources.voting.title'), '/Voting');
-  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (error) return <LoadError error={error} />;
   if (!v) return null;
   return (
     <Grid container spacing={2}>
