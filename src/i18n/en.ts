@@ -893,7 +893,7 @@ export const en = {
         protocol_generated: 'No scan yet: the protocol is generated from the current results.',
         threshold: 'Threshold: %{text}',
         reachable_no: '"For" can no longer reach the threshold.',
-        counts: '%{count} co-owners · %{area} m² · %{percent} %',
+        counts: '%{smart_count} co-owner · %{area} m² · %{percent} % |||| %{smart_count} co-owners · %{area} m² · %{percent} %',
         last_notified: 'Last reminder: %{date}',
         copied: 'Link copied',
         resent: 'Sent: %{sent}, without contacts: %{skipped}',

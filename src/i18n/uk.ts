@@ -892,7 +892,7 @@ export const uk = {
         protocol_generated: 'Скан ще не завантажено: протокол формується з поточних підсумків.',
         threshold: 'Поріг: %{text}',
         reachable_no: '«За» вже не може досягти порогу.',
-        counts: '%{count} співвласн. · %{area} м² · %{percent} %',
+        counts: '%{smart_count} співвласник · %{area} м² · %{percent} % |||| %{smart_count} співвласники · %{area} м² · %{percent} % |||| %{smart_count} співвласників · %{area} м² · %{percent} %',
         last_notified: 'Останнє нагадування: %{date}',
         copied: 'Посилання скопійовано',
         resent: 'Надіслано: %{sent}, без контактів: %{skipped}',

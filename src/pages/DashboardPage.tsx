@@ -9,6 +9,7 @@ import { apiFetch } from '../dataProvider/http';
 import { useComplexSelection } from '../layout/complexSelection';
 import { usePageHeader } from '../layout/navigation';
 import { formatDate, formatDateTime } from '../lib/dates';
+import { formatNumber } from '../lib/numbers';
 
 // The chart library is two thirds of this screen's code: the tiles and lists show without waiting for it.
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));
@@ -106,7 +107,7 @@ export default function DashboardPage() {
                           {v.title}
                         </Link>
                         <Typography variant="body2" color="text.secondary">
-                          {formatDate(v.meeting_date)} · {translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: v.turnout_percent })}
+                          {formatDate(v.meeting_date)} · {translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: formatNumber(v.turnout_percent) })}
                         </Typography>
                       </Stack>
                       <LinearProgress variant="determinate" value={v.turnout_percent} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />

@@ -11,6 +11,7 @@ import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { toInstant } from '../../components/content/instant';
+import { formatNumber } from '../../lib/numbers';
 
 /** /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). */
 export default function DiscountList() {
@@ -73,7 +74,7 @@ export default function DiscountList() {
             disableSort
             render={(r) => (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                {r.percent !== null && <Chip size="small" color="secondary" label={`−${r.percent}%`} />}
+                {r.percent !== null && <Chip size="small" color="secondary" label={`−${formatNumber(r.percent)} %`} />}
                 <span>{r.title}</span>
               </Stack>
             )}

@@ -2,8 +2,8 @@ import { Alert, Box, Card, CardContent, Chip, List, ListItem, ListItemText, Stac
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import type { Interview, InterviewQuestion } from '../../../contract/interview';
+import { formatNumber as num } from '../../lib/numbers';
 
-const num = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
 const BAR = '#1976d2';
 
 /** One question's options (or scale values) as horizontal bars of percent, with the counts in words beside. */

@@ -38,8 +38,8 @@ import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
 import { downloadFile, fetchParticipants, fetchVoting, votingPath } from './api';
 import { COLORS } from './VotingShow';
+import { formatNumber as num } from '../../lib/numbers';
 
-const num = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
 const STATUS_TONES: Record<BallotStatus, 'default' | 'warning' | 'success'> = { not_voted: 'default', partial: 'warning', voted: 'success' };
 const UNIT = { apartment: 'кв.', commercial: 'нежитл.', parking: 'паркомісце', storage: 'комора' } as Record<string, string>;
 

@@ -18,9 +18,9 @@ import { useCan } from '../../lib/useCan';
 import { downloadFile, fetchVoting } from './api';
 import { QuestionStatusChip, VotingStateChip } from './VotingStateChip';
 import { LoadError } from '../../components/LoadError';
+import { formatNumber as num } from '../../lib/numbers';
 
 export const COLORS = { for: '#2e7d32', against: '#c62828', outstanding: '#bdbdbd' };
-const num = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
 
 /** The body PUT /voting/{id} expects, from a record, with some fields changed. */
 export function votingBody(v: Voting, changes: Partial<Record<string, unknown>> = {}) {
@@ -90,7 +90,7 @@ function QuestionCard({ q }: { q: VotingQuestion }) {
                 </Typography>
               </Stack>
               <Typography variant="body2" color="text.secondary" data-testid={`tally-${q.position}-${r.key}`}>
-                {translate('resources.voting.show.counts', { count: r.count, area: num(r.area), percent: num(r.percent) })}
+                {translate('resources.voting.show.counts', { smart_count: r.count, area: num(r.area), percent: num(r.percent) })}
               </Typography>
             </Grid>
           ))}
