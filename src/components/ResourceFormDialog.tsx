@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { FormDialog } from './FormDialog';
+import { FormDialog, ReportFormDirty, useFormDialogClose } from './FormDialog';
 import type { DialogSize } from './dialogs';
 
 export interface ResourceFormDialogProps<T extends RaRecord> {
@@ -31,11 +31,12 @@ export function ResourceFormDialog<T extends RaRecord>({ resource, target, onClo
       defaultValues={defaultValues}
       toolbar={
         <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, px: 0, bgcolor: 'transparent' }}>
-          <Button onClick={onClose}>{translate('app.actions.cancel')}</Button>
+          <CancelButton />
           <SaveButton label="app.actions.save" />
         </Toolbar>
       }
     >
+      <ReportFormDirty />
       {children}
     </SimpleForm>
   );
@@ -58,4 +59,11 @@ export function ResourceFormDialog<T extends RaRecord>({ resource, target, onClo
       )}
     </FormDialog>
   );
+}
+
+/** «Скасувати»: closes the dialog, asking first when the form holds unsaved changes. */
+function CancelButton() {
+  const translate = useTranslate();
+  const close = useFormDialogClose();
+  return <Button onClick={close}>{translate('app.actions.cancel')}</Button>;
 }

@@ -229,6 +229,10 @@ export const en = {
       save: 'Save',
       row_actions: 'Record actions',
       delete_confirm_title: 'Delete “%{name}”?',
+      discard_title: 'Discard changes?',
+      discard_text: 'The changes you made will not be saved.',
+      discard: 'Discard',
+      keep_editing: 'Keep editing',
       delete_confirm_text: 'This cannot be undone.',
     },
     errors: {

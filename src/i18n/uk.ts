@@ -228,6 +228,10 @@ export const uk = {
       save: 'Зберегти',
       row_actions: 'Дії з записом',
       delete_confirm_title: 'Видалити «%{name}»?',
+      discard_title: 'Відкинути зміни?',
+      discard_text: 'Внесені зміни не буде збережено.',
+      discard: 'Відкинути',
+      keep_editing: 'Повернутися до редагування',
       delete_confirm_text: 'Цю дію не можна скасувати.',
     },
     errors: {
