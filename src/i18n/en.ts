@@ -229,6 +229,7 @@ export const en = {
       save: 'Save',
       row_actions: 'Record actions',
       delete_confirm_title: 'Delete “%{name}”?',
+      confirm: 'Confirm',
       discard_title: 'Discard changes?',
       discard_text: 'The changes you made will not be saved.',
       discard: 'Discard',

@@ -228,6 +228,7 @@ export const uk = {
       save: 'Зберегти',
       row_actions: 'Дії з записом',
       delete_confirm_title: 'Видалити «%{name}»?',
+      confirm: 'Підтвердити',
       discard_title: 'Відкинути зміни?',
       discard_text: 'Внесені зміни не буде збережено.',
       discard: 'Відкинути',

@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/dates';
 import { linkChatApi } from '../resources/service-requests/api';
 import { ChatPanel } from '../resources/service-requests/ChatPanel';
 import { StageChip } from '../resources/service-requests/StageChip';
+import { useConfirm } from '../components/useConfirm';
 
 const POLL_MS = 5000;
 
@@ -19,6 +20,7 @@ const POLL_MS = 5000;
 export default function StaffChatPage() {
   const { token } = useParams();
   const translate = useTranslate();
+  const [ask, confirmDialog] = useConfirm();
   const [chat, setChat] = useState<LinkChat | null>(null);
   const [error, setError] = useState(false);
   const [finished, setFinished] = useState(false);
@@ -73,6 +75,7 @@ export default function StaffChatPage() {
   };
   return (
     <ChatLayout>
+      {confirmDialog}
       <Stack spacing={1.5} sx={{ flex: 1 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
@@ -109,8 +112,8 @@ export default function StaffChatPage() {
                   color="success"
                   variant="outlined"
                   startIcon={<TaskAltOutlined />}
-                  onClick={() => {
-                    if (window.confirm(translate('app.staff_chat.finish_confirm'))) void send('', [], true).then(() => setFinished(true));
+                  onClick={async () => {
+                    if (await ask({ title: translate('app.staff_chat.finish_confirm'), confirm: translate('app.staff_chat.finish') })) void send('', [], true).then(() => setFinished(true));
                   }}
                 >
                   {translate('app.staff_chat.finish')}

@@ -209,6 +209,42 @@ describe('request detail', () => {
 });
 
 describe('staff chat by link', () => {
+  it('asks in its own dialog before marking the work done, and sends nothing when the performer goes back', async () => {
+    const TOKEN = 'B'.repeat(43);
+    const chat = {
+      request: { id: 11, number: 42, type: 'Сантехніка', address: 'м. Київ, вулиця Липова, 12', realty_number: '7', text: 'Тече кран', stage: 'executor', deadline: null, media: [] },
+      messages: [],
+      responsible: [],
+      performer: [{ id: 3, name: 'Андрій Мельник' }],
+      can_finish: true,
+      expires_at: '2026-12-01T10:00:00.000Z',
+    };
+    fetchMock.mockImplementation(async () => json({ staff_chat: chat }));
+    const browserConfirm = vi.spyOn(window, 'confirm');
+    render(
+      <TestMemoryRouter initialEntries={[`/Chat/${TOKEN}`]}>
+        <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
+          <Routes>
+            <Route path="/Chat/:token?" element={<StaffChatPage />} />
+          </Routes>
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+    fireEvent.click(await screen.findByRole('button', { name: 'Роботу виконано' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Позначити заявку виконаною?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Роботу виконано' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Роботу виконано' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(((posts()[0][1] as RequestInit).body as FormData).get('done')).toBe('1');
+    expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
   it('shows the error state for an invalid or expired link', async () => {
     render(
       <TestMemoryRouter initialEntries={['/Chat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']}>

@@ -11,6 +11,7 @@ import type { ChatMessage } from '../../../contract/serviceRequests';
 import { AuthImage } from '../../components/content/AuthImage';
 import { downloadAuthorised } from '../../components/content/media';
 import { formatDateTime } from '../../lib/dates';
+import { useConfirm } from '../../components/useConfirm';
 
 export interface ChatPanelProps {
   title?: ReactNode;
@@ -31,6 +32,7 @@ export interface ChatPanelProps {
 /** A request's chat: messages with their files, edit and delete for their author, a composer with attachments. */
 export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 'image/jpeg,image/png,image/webp,image/gif,application/pdf', single, actions, height = 420, testId }: ChatPanelProps) {
   const translate = useTranslate();
+  const [ask, confirmDialog] = useConfirm();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
@@ -60,6 +62,7 @@ export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 
 
   return (
     <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height, minHeight: 280 }} data-testid={testId}>
+      {confirmDialog}
       {title && (
         <Box sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
@@ -149,8 +152,9 @@ export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 
                           <IconButton
                             size="small"
                             aria-label={translate('resources.service_requests.chat.delete')}
-                            onClick={() => {
-                              if (window.confirm(translate('resources.service_requests.chat.confirm_delete'))) onDelete(m.id).catch((err: Error) => setError(err.message));
+                            onClick={async () => {
+                              if (await ask({ title: translate('resources.service_requests.chat.confirm_delete'), confirm: translate('app.actions.delete') }))
+                                onDelete(m.id).catch((err: Error) => setError(err.message));
                             }}
                           >
                             <DeleteOutline sx={{ fontSize: 16 }} />

@@ -39,15 +39,17 @@ import { useCan } from '../../lib/useCan';
 import { downloadFile, fetchParticipants, fetchVoting, votingPath } from './api';
 import { COLORS } from './VotingShow';
 import { formatNumber as num } from '../../lib/numbers';
+import { useConfirm } from '../../components/useConfirm';
 
 const STATUS_TONES: Record<BallotStatus, 'default' | 'warning' | 'success'> = { not_voted: 'default', partial: 'warning', voted: 'success' };
 const UNIT = { apartment: 'кв.', commercial: 'нежитл.', parking: 'паркомісце', storage: 'комора' } as Record<string, string>;
 
 function BallotLine({ b, votingId, canEdit, onChanged }: { b: VotingBallot; votingId: number; canEdit: boolean; onChanged: () => void }) {
   const translate = useTranslate();
+  const [ask, confirmDialog] = useConfirm();
   const notify = useNotify();
   const annul = async () => {
-    if (!window.confirm(translate('resources.voting.sheet.annul_confirm'))) return;
+    if (!(await ask({ title: translate('resources.voting.sheet.annul_confirm') }))) return;
     try {
       await apiFetch(`/voting/${votingId}/ballots/${b.id}`, { method: 'DELETE' });
       notify('resources.voting.sheet.annulled', { type: 'success' });
@@ -88,6 +90,7 @@ function BallotLine({ b, votingId, canEdit, onChanged }: { b: VotingBallot; voti
             {translate('resources.voting.actions.annul')}
           </Button>
         )}
+        {confirmDialog}
       </Stack>
     </Stack>
   );
