@@ -83,10 +83,11 @@ function makeData(houses: House[]) {
 function Probe() {
   const filter = useComplexFilter();
   const { pathname } = useLocation();
-  const { selectComplex } = useComplexSelection();
+  const { selectComplex, complexId } = useComplexSelection();
   return (
     <>
       <output data-testid="filter">{JSON.stringify(filter)}</output>
+      <output data-testid="selected">{complexId ?? ''}</output>
       <output data-testid="path">{pathname}</output>
       <button type="button" onClick={() => selectComplex(KLENOVYI.id)}>
         pick-3
@@ -125,6 +126,7 @@ const complexButton = () => screen.findByRole('button', { name: /^Комплек
 const addressButton = () => screen.findByRole('button', { name: /^Адреси / });
 const filter = () => JSON.parse(screen.getByTestId('filter').textContent ?? '{}');
 const path = () => screen.getByTestId('path').textContent;
+const selected = () => screen.getByTestId('selected').textContent;
 
 async function complexShown(name: string) {
   await waitFor(() => expect(screen.getByRole('button', { name: /^Комплекс / }).textContent).toBe(name));
@@ -274,9 +276,9 @@ describe('complex selection: back to the section root', () => {
 
   it('stays put outside the sections', async () => {
     setup({ path: '/Complex/5' });
-    await waitFor(() => expect(filter().complex_id).toBe(1));
+    await waitFor(() => expect(selected()).toBe('1'));
     fireEvent.click(screen.getByRole('button', { name: 'pick-3' }));
-    await waitFor(() => expect(filter().complex_id).toBe(3));
+    await waitFor(() => expect(selected()).toBe('3'));
     expect(path()).toBe('/Complex/5');
   });
 
@@ -447,26 +449,31 @@ describe('where the selectors show', () => {
     expect(await addressButton()).toBeTruthy();
   });
 
-  it.each(['/', '/Complex', '/dashboard_old/complex', '/Newsletter', '/User', '/Realty/parking'])('not on %s', async (at) => {
+  it.each(['/', '/Complex', '/dashboard_old/complex', '/Newsletter', '/User', '/Realty/parking', '/Interview', '/Interview/4/users'])('not on %s, and there no list is narrowed by it', async (at) => {
     setup({ path: at });
-    await waitFor(() => expect(filter().complex_id).toBe(1));
+    await waitFor(() => expect(selected()).toBe('1'));
+    expect(filter()).toEqual({});
     expect(screen.queryByTestId('header-selectors')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Комплекс/ })).toBeNull();
   });
 
   it('follows the page as the user navigates', async () => {
     setup({ path: '/Complex' });
-    await waitFor(() => expect(filter().complex_id).toBe(1));
+    await waitFor(() => expect(selected()).toBe('1'));
     expect(screen.queryByTestId('header-selectors')).toBeNull();
+    expect(filter()).toEqual({});
     await act(async () => navigate('/Events/2'));
     expect(await screen.findByTestId('header-selectors')).toBeTruthy();
+    await waitFor(() => expect(filter().complex_id).toBe(1));
   });
 
   it('never in the alternative edition (EDITION)', async () => {
     edition.value = 'alt';
     setup({ path: '/News' });
-    await waitFor(() => expect(filter().complex_id).toBe(1));
+    await waitFor(() => expect(selected()).toBe('1'));
     expect(screen.queryByTestId('header-selectors')).toBeNull();
+    // Not shown, so the News list is not narrowed by the saved selection either.
+    expect(filter()).toEqual({});
   });
 
   it('never in the alternative edition (prop)', async () => {
@@ -522,7 +529,11 @@ describe('useComplexFilter', () => {
     function Outside() {
       return <output data-testid="outside">{JSON.stringify(useComplexFilter())}</output>;
     }
-    render(<Outside />);
+    render(
+      <TestMemoryRouter initialEntries={['/News']}>
+        <Outside />
+      </TestMemoryRouter>,
+    );
     expect(screen.getByTestId('outside').textContent).toBe('{}');
   });
 });

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useGetIdentity, useGetList, type RaRecord } from 'react-admin';
 import { useCurrentUser } from '../../useCurrentUser';
 import type { CurrentUser } from '../../types';
-import { sectionRoot } from './sections';
+import { sectionRoot, selectionShown } from './sections';
 import { readSavedComplex, saveComplex } from './storage';
 
 /** Fired on `window` (with the new complex in `detail`) once a complex has been created. */
@@ -165,10 +165,13 @@ export interface ComplexFilter {
  */
 export function useComplexFilter(): ComplexFilter {
   const { complexId, houseIds } = useComplexSelection();
+  // Only where the header shows the selection does it narrow the page's list.
+  const shown = selectionShown(useLocation().pathname);
   return useMemo(() => {
     const filter: ComplexFilter = {};
+    if (!shown) return filter;
     if (complexId !== undefined) filter.complex_id = complexId;
     if (houseIds) filter.house_ids = houseIds;
     return filter;
-  }, [complexId, houseIds]);
+  }, [shown, complexId, houseIds]);
 }

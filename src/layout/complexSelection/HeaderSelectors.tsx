@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { EDITION, type Edition } from '../../edition';
 import { AddressSelector } from './AddressSelector';
 import { ComplexSelector, type ComplexSelectorProps } from './ComplexSelector';
-import { isComplexSectionPath } from './sections';
+import { selectionShown } from './sections';
 
 export interface HeaderSelectorsProps extends ComplexSelectorProps {
   /** Defaults to the build's edition; the selectors never show in the alternative one. */
@@ -16,7 +16,7 @@ export interface HeaderSelectorsProps extends ComplexSelectorProps {
  */
 export function HeaderSelectors({ edition = EDITION, disabled, readOnly }: HeaderSelectorsProps) {
   const { pathname } = useLocation();
-  if (edition === 'alt' || !isComplexSectionPath(pathname)) return null;
+  if (!selectionShown(pathname, edition)) return null;
   return (
     <Box data-testid="header-selectors" sx={{ display: 'flex', alignItems: 'center', gap: 1, mx: 1, minWidth: 0, flexShrink: 1 }}>
       <ComplexSelector disabled={disabled} readOnly={readOnly} />

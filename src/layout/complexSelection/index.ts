@@ -13,4 +13,4 @@ export {
 export { ComplexSelector, type ComplexSelectorProps } from './ComplexSelector';
 export { AddressSelector, addressLabel, type AddressSelectorProps } from './AddressSelector';
 export { HeaderSelectors, type HeaderSelectorsProps } from './HeaderSelectors';
-export { COMPLEX_SECTIONS, isComplexSectionPath, sectionRoot, type ComplexSection } from './sections';
+export { COMPLEX_SECTIONS, isComplexSectionPath, sectionRoot, selectionShown, type ComplexSection } from './sections';

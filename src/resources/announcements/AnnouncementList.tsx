@@ -7,7 +7,7 @@ import { ANNOUNCEMENT_STATES, type Announcement, type AnnouncementState } from '
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { StateChip } from '../../components/content/StateChip';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
@@ -28,7 +28,7 @@ export function validityText(r: Pick<Announcement, 'valid_from' | 'valid_until'>
 export default function AnnouncementList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const { canAccess: canCreate } = useCanAccess({ resource: 'announcements', action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'announcements', action: 'delete' });

@@ -6,7 +6,7 @@ import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useC
 import { ARTICLE_STATUSES, type Article } from '../../../contract/articles';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { ArticleStatusChip } from './ArticleStatusChip';
@@ -26,7 +26,7 @@ function Empty() {
 export default function ArticleList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<Article | null>(null);
   const { canAccess: canCreate } = useCanAccess({ resource: 'articles', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'articles', action: 'edit' });

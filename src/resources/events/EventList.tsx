@@ -7,7 +7,7 @@ import { EVENT_STATES, type CommunityEvent, type EventState } from '../../../con
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { StateChip } from '../../components/content/StateChip';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
@@ -30,7 +30,7 @@ export function eventTime(r: Pick<CommunityEvent, 'starts_at' | 'ends_at'>): str
 export default function EventList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<CommunityEvent | null>(null);
   const { canAccess: canCreate } = useCanAccess({ resource: 'events', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'events', action: 'edit' });

@@ -6,7 +6,7 @@ import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useT
 import { INTERVIEW_STATUSES, type InterviewSummary } from '../../../contract/interview';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
@@ -17,7 +17,7 @@ import { InterviewStatusChip } from './InterviewStatusChip';
 export default function InterviewList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const canCreate = useCan('interviews', 'create');
   const canDelete = useCan('interviews', 'delete');
   const [deleting, setDeleting] = useState<InterviewSummary | null>(null);

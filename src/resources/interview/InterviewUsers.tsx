@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Card, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Respondent } from '../../../contract/interview';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { fetchInterview, fetchRespondents, interviewPath } from './api';
@@ -16,7 +16,7 @@ type Tab = 'answered' | 'not_answered';
 export default function InterviewUsers() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const [tab, setTab] = useState<Tab>('answered');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);

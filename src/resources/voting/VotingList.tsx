@@ -6,7 +6,7 @@ import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useT
 import { VOTING_STATES, type VotingSummary } from '../../../contract/voting';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { useContentFilter } from '../../components/content/useContentFilter';
+import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
@@ -17,7 +17,7 @@ import { VotingStateChip } from './VotingStateChip';
 export default function VotingList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useContentFilter();
+  const filter = useComplexFilter();
   const canCreate = useCan('votings', 'create');
   const canDelete = useCan('votings', 'delete');
   const [deleting, setDeleting] = useState<VotingSummary | null>(null);
