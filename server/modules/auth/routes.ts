@@ -19,7 +19,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // The device cookie names this browser to sign-in throttling only: it is no credential, it
   // travels only to the sign-in routes, and scripts cannot read it.
   const devicePath = `${app.prefix}/login`;
-  const signedIn = <T>(reply: FastifyReply, { answer, device }: { answer: T; device?: string }) => {
+  const withDeviceCookie = <T>(reply: FastifyReply, { answer, device }: { answer: T; device?: string }) => {
     if (device) {
       reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Max-Age=${KNOWN_CLIENT_TTL_MS / 1000}; Path=${devicePath}; HttpOnly; Secure; SameSite=Strict`);
     }
@@ -37,13 +37,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([tokenResponse, twoFactorChallenge]) },
       },
     },
-    async (request, reply) => signedIn(reply, await auth.login(request.body.email, request.body.password, clientOf(request))),
+    async (request, reply) => withDeviceCookie(reply, await auth.login(request.body.email, request.body.password, clientOf(request))),
   );
 
   app.post(
     '/login/code',
     { schema: { tags: ['auth'], summary: 'Вхід: код другого етапу', body: loginCodeInput, response: { 200: tokenResponse } } },
-    async (request, reply) => signedIn(reply, await auth.loginWithCode(request.body.challenge, request.body.code, clientOf(request))),
+    async (request, reply) => withDeviceCookie(reply, await auth.loginWithCode(request.body.challenge, request.body.code, clientOf(request))),
   );
 
   app.post(
@@ -69,9 +69,9 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset_password',
     { schema: { tags: ['auth'], summary: 'Новий пароль за посиланням', body: resetPasswordInput, response: { 200: message } } },
-    async (request) => {
-      await auth.resetPassword(request.body);
-      return { message: 'Пароль змінено. Увійдіть з новим паролем.' };
+    async (request, reply) => {
+      const { device } = await auth.resetPassword(request.body, clientOf(request));
+      return withDeviceCookie(reply, { answer: { message: 'Пароль змінено. Увійдіть з новим паролем.' }, device });
     },
   );
 };

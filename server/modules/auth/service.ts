@@ -248,7 +248,13 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       });
     },
 
-    async resetPassword(input: { token: string; email: string; password: string }) {
+    /**
+     * A new password by an e-mailed link (or the forced change). The link proves the mailbox, so
+     * the client that used it becomes known to the account, as after a sign-in: the way back in
+     * for an owner whose new browser waits while someone guesses at the account. Returns the
+     * device cookie to set.
+     */
+    async resetPassword(input: { token: string; email: string; password: string }, client: SignInClient): Promise<{ device: string }> {
       assertUncommonPassword(input.password);
       const invalid = () => unprocessable({ token: ['Посилання для відновлення недійсне або застаріле. Надішліть запит ще раз.'] });
       const [row] = await db
@@ -273,7 +279,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           .returning({ id: users.id });
         if (changed.length === 0) throw invalid();
         await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, forced.id), isNull(authTokens.revokedAt)));
-        return;
+        return { device: await rememberClient(forced.id, client) };
       }
       const passwordHash = await hashPassword(input.password, hashCost);
       await db.transaction(async (tx) => {
@@ -294,6 +300,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt), ne(passwordResets.id, row.id)));
       });
+      return { device: await rememberClient(row.userId, client) };
     },
   };
 }
