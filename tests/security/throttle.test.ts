@@ -356,6 +356,17 @@ describe('settings: the current password cannot be guessed with a stolen session
     expect((await t.call(route.method, route.path, { token: other.token, body: BODIES[route.key](other.me, other.me.password) })).statusCode).toBe(200);
   });
 
+  it('the right current password forgives the typos before it', async () => {
+    const { me, token } = await sessionUser();
+    const route = `${API}/setting/request-code/email`;
+    const body = (password: string) => ({ email: `new-${uid()}@test.ua`, current_password: password });
+    for (let i = 0; i < 4; i++) expect((await t.call('POST', route, { token, body: body(`typo-${i}`) })).statusCode).toBe(422);
+    expect((await t.call('POST', route, { token, body: body(me.password) })).statusCode).toBe(200);
+    // Without the reset, the second of these would be the sixth failure.
+    for (let i = 0; i < 5; i++) expect((await t.call('POST', route, { token, body: body(`typo-again-${i}`) })).statusCode).toBe(422);
+    expectWait(await t.call('POST', route, { token, body: body(me.password) }), 'after five more');
+  });
+
   it('guesses sent in parallel cannot slip past the limit', async () => {
     const { token } = await sessionUser();
     const route = `${API}/setting/request-code/email`;

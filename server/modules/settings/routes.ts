@@ -52,12 +52,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Every current-password check goes through here: throttled per user, 429 with Retry-After. */
   async function assertPassword(user: CurrentUser, password: string) {
-    const attempt = await throttle.begin([{ key: `settings:${user.id}`, limit: CURRENT_PASSWORD_LIMIT }], (seconds) =>
-      tooManyAttempts(seconds, 'Забагато невдалих спроб ввести поточний пароль.'),
-    );
+    const key = `settings:${user.id}`;
+    const attempt = await throttle.begin([{ key, limit: CURRENT_PASSWORD_LIMIT }], (seconds) => tooManyAttempts(seconds, 'Забагато невдалих спроб ввести поточний пароль.'));
     const row = await account(user.id);
     if (!(await verifyPassword(row.passwordHash, password))) throw unprocessable({ current_password: ['Невірний поточний пароль.'] });
-    await attempt.passed();
+    // Only the owner knows it: the typos before are forgiven.
+    await attempt.passed([key]);
     return row;
   }
 
