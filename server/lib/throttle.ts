@@ -41,7 +41,7 @@ export function retryAfter(failures: readonly Date[], limit: Limit, now = Date.n
   const recent = failures.map((at) => at.getTime()).filter((at) => at > now - limit.windowMs);
   if (recent.length < limit.free) return undefined;
   const wait = Math.min(limit.maxWaitMs, limit.firstWaitMs * 2 ** (recent.length - limit.free));
-  const until = Math.max(...recent) + wait;
+  const until = recent.reduce((a, b) => Math.max(a, b)) + wait;
   return until > now ? Math.ceil((until - now) / 1000) : undefined;
 }
 
