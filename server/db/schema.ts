@@ -139,16 +139,36 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, kept in the database so that throttling holds across processes. */
+/**
+ * Failed password attempts (sign-in and the current-password checks of the settings), kept in
+ * the database so that throttling holds across processes. Keys: see server/lib/throttle.ts.
+ */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: serial('id').primaryKey(),
-    /** 'email:<address>' or 'ip:<address>' */
+    /** 'pair:<e-mail> <client>', 'account:<e-mail>', 'ip:<network>' or 'settings:<user id>' */
     key: text('key').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at)],
+);
+
+/**
+ * Clients that signed in to an account successfully: the per-account sign-in limit does not
+ * apply to them (docs/decisions.md, "Throttling"), so an attacker cannot lock the owner out.
+ */
+export const signInClients = pgTable(
+  'sign_in_clients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'device:<SHA-256 of the browser's device cookie>' or 'ip:<network>' (an IPv4 address or an IPv6 /64) */
+    client: text('client').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] }), index('sign_in_clients_client_idx').on(t.client)],
 );
 
 /** Every e-mail and SMS the product sends; without SMTP this is where they can be read. */

@@ -104,15 +104,21 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
     expect([...after.complex_ids].sort()).toEqual([...staffWinner.body.data.complex_ids].sort());
   });
 
-  it('act as one: a session opened on one process works and ends on the other; sign-in throttling counts across both', async () => {
+  it('act as one: a session opened on one process works and ends on the other; sign-in throttling and known browsers count across both', async () => {
     // A session opened through A is valid through B, and signing out through B ends it on A.
     const token = await login(a.url);
     expect((await call(b.url, 'GET', '/user', { token })).status).toBe(200);
     expect((await call(b.url, 'POST', '/logout', { token })).status).toBe(200);
     expect((await call(a.url, 'GET', '/user', { token })).status).toBe(401);
 
-    // Wrong passwords for one account, alternating between the processes, are counted together.
+    // The dispatcher's browser signed in through A before: it holds a device cookie.
     const email = 'dispatcher@demo.ua';
+    const first = await call(a.url, 'POST', '/login', { body: { email, password: 'demo-staff-2026' } });
+    expect(first.status).toBe(200);
+    const device = /zhk_device=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    expect(device).toBeDefined();
+
+    // Wrong passwords for one account, alternating between the processes, are counted together.
     const wrong = (base: string) => call(base, 'POST', '/login', { body: { email, password: 'not-the-password' } });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await wrong(i % 2 === 0 ? a.url : b.url)).status);
@@ -120,8 +126,13 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
     const sixth = await wrong(b.url);
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toMatch(UKRAINIAN);
-    // And the right password is refused on the other process too while the lock lasts.
+    // And the right password is refused on the other process too while the wait lasts...
     expect((await call(a.url, 'POST', '/login', { body: { email, password: 'demo-staff-2026' } })).status).toBe(429);
+    // ...except to the browser that signed in before, on either process: no lock-out.
+    for (const base of [b.url, a.url]) {
+      const known = await call(base, 'POST', '/login', { body: { email, password: 'demo-staff-2026' }, headers: { cookie: `zhk_device=${device}` } });
+      expect(known.status, JSON.stringify(known.body)).toBe(200);
+    }
   });
 
   it('a live update made through one process reaches a subscriber of the other', async () => {

@@ -46,7 +46,7 @@ async function resetToken(email: string) {
 const NEW_PASSWORD = 'зовсім-новий-пароль-2026';
 
 describe('guessing is throttled', () => {
-  it('the 6th wrong password for one e-mail answers 429, and then even the right one does', async () => {
+  it('the 6th wrong password for one e-mail from clients it does not know answers 429, and then even the right one does', async () => {
     const me = await account();
     for (let i = 0; i < 5; i++) expect((await post('/login', { email: me.email, password: `wrong-${i}` })).statusCode).toBe(422);
     for (const password of ['wrong-again', me.password]) {

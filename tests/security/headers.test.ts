@@ -117,10 +117,19 @@ describe('API answers', () => {
     }
   });
 
-  it('no API answer sets a cookie', async () => {
+  it('no API answer sets a cookie but the sign-in device cookie, which is locked down and no credential', async () => {
     const login = await t.call('POST', `${API}/login`, { body: { email: ADMIN.email, password: ADMIN.password } });
     const token = login.json().access_token;
-    for (const res of [login, await t.call('GET', `${API}/user`, { token }), await t.call('POST', `${API}/logout`, { token })]) {
+    // The device cookie only tells sign-in throttling that this browser signed in before.
+    const cookie = String(login.headers['set-cookie']);
+    expect(cookie).toMatch(/^zhk_device=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toMatch(/;\s*Path=\/api\/admin\/login(;|$)/);
+    expect(cookie).toMatch(/;\s*SameSite=Strict/i);
+    expect(cookie).not.toContain(token);
+    const device = /^zhk_device=([^;]+)/.exec(cookie)![1];
+    expect((await t.call('GET', `${API}/user`, { token: device })).statusCode).toBe(401);
+    expect((await t.call('GET', `${API}/user`, { headers: { cookie: `zhk_device=${device}` } })).statusCode).toBe(401);
+    for (const res of [await t.call('GET', `${API}/user`, { token }), await t.call('POST', `${API}/logout`, { token })]) {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });

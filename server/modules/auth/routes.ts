@@ -1,17 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordInput, loginInput, resetPasswordInput, tokenResponse } from '../../../contract/auth.ts';
 import { loginCodeInput, loginResendInput, twoFactorChallenge } from '../../../contract/settings.ts';
-import { createAuthService } from './service.ts';
+import { readCookie } from '../../lib/throttle.ts';
+import { createAuthService, DEVICE_COOKIE, KNOWN_CLIENT_TTL_MS, type SignInClient } from './service.ts';
 
 /** The least time POST /forgot_password takes, whether or not the e-mail has an account. */
 const FORGOT_PASSWORD_MIN_MS = 150;
 
 const message = z.object({ message: z.string() });
 
+const clientOf = (request: FastifyRequest): SignInClient => ({ ip: request.ip, device: readCookie(request.headers.cookie, DEVICE_COOKIE) });
+
 /** Sign-in, password recovery: reachable without a token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.db, app.config, app.delivery);
+  // The device cookie names this browser to sign-in throttling only: it is no credential, it
+  // travels only to the sign-in routes, and scripts cannot read it.
+  const devicePath = `${app.prefix}/login`;
+  const withDeviceCookie = <T>(reply: FastifyReply, { answer, device }: { answer: T; device?: string }) => {
+    if (device) {
+      reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Max-Age=${KNOWN_CLIENT_TTL_MS / 1000}; Path=${devicePath}; HttpOnly; Secure; SameSite=Strict`);
+    }
+    return answer;
+  };
 
   app.post(
     '/login',
@@ -24,13 +37,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([tokenResponse, twoFactorChallenge]) },
       },
     },
-    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request, reply) => withDeviceCookie(reply, await auth.login(request.body.email, request.body.password, clientOf(request))),
   );
 
   app.post(
     '/login/code',
     { schema: { tags: ['auth'], summary: 'Вхід: код другого етапу', body: loginCodeInput, response: { 200: tokenResponse } } },
-    async (request) => auth.loginWithCode(request.body.challenge, request.body.code),
+    async (request, reply) => withDeviceCookie(reply, await auth.loginWithCode(request.body.challenge, request.body.code, clientOf(request))),
   );
 
   app.post(
@@ -56,9 +69,9 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset_password',
     { schema: { tags: ['auth'], summary: 'Новий пароль за посиланням', body: resetPasswordInput, response: { 200: message } } },
-    async (request) => {
-      await auth.resetPassword(request.body);
-      return { message: 'Пароль змінено. Увійдіть з новим паролем.' };
+    async (request, reply) => {
+      const { device } = await auth.resetPassword(request.body, clientOf(request));
+      return withDeviceCookie(reply, { answer: { message: 'Пароль змінено. Увійдіть з новим паролем.' }, device });
     },
   );
 };

@@ -1,34 +1,48 @@
-import { and, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { authAttempts, authTokens, passwordResets, userComplexes, complexes, users, staffRoles } from '../../db/schema.ts';
+import { authTokens, passwordResets, signInClients, userComplexes, complexes, users, staffRoles } from '../../db/schema.ts';
 import { FULL_RULES, normaliseRules } from '../../../contract/permissions.ts';
 import { CODE_RULES, createCodeService } from '../../lib/codes.ts';
 import type { Delivery } from '../../lib/delivery.ts';
-import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.ts';
+import { clientNetwork, createThrottle, MINUTE_MS, tooManyAttempts, type Check } from '../../lib/throttle.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** Failed attempts allowed in the window before sign-in is refused with 429. */
-export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 20 };
+/**
+ * Sign-in throttling (docs/decisions.md, "Throttling"). A client is a browser known by its device
+ * cookie, else its network (an IPv4 address or an IPv6 /64). A client is *known* to an account
+ * once it signed in to it successfully (within KNOWN_CLIENT_TTL_MS).
+ */
+export const SIGN_IN_LIMITS = {
+  /** failures of one account from one client, whether known or not */
+  pair: { windowMs: 60 * MINUTE_MS, free: 5, firstWaitMs: MINUTE_MS, maxWaitMs: 15 * MINUTE_MS },
+  /** failures of one account from clients it does not know; only such clients wait for it */
+  account: { windowMs: 60 * MINUTE_MS, free: 5, firstWaitMs: MINUTE_MS, maxWaitMs: 15 * MINUTE_MS },
+  /** failures from one network on accounts that do not know it (password spraying); only such attempts wait */
+  network: { windowMs: 15 * MINUTE_MS, free: 20, firstWaitMs: MINUTE_MS, maxWaitMs: 15 * MINUTE_MS },
+};
+/** A client stays known this long after its last successful sign-in; so lives the device cookie. */
+export const KNOWN_CLIENT_TTL_MS = 90 * 24 * 60 * MINUTE_MS;
+/** The browser's device cookie: a random value, sent back only to the sign-in routes. */
+export const DEVICE_COOKIE = 'zhk_device';
+const DEVICE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Who is signing in, as far as throttling is concerned. */
+export interface SignInClient {
+  ip: string;
+  /** the device cookie the browser sent, if any (checked here) */
+  device?: string;
+}
+
+const tooManySignIns = (seconds: number) => tooManyAttempts(seconds, 'Забагато невдалих спроб входу.');
+
 export const RESET_TTL_MS = 60 * 60_000;
 /** An invitation link lasts longer than a reset link: the new colleague may read it days later. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESETS_PER_HOUR = 3;
-
-async function retryAfter(db: Db, key: string, limit: number): Promise<number | undefined> {
-  const since = new Date(Date.now() - THROTTLE.windowMs);
-  const rows = await db
-    .select({ at: authAttempts.at })
-    .from(authAttempts)
-    .where(and(eq(authAttempts.key, key), gte(authAttempts.at, since)))
-    .orderBy(sql`${authAttempts.at} desc`)
-    .limit(limit);
-  if (rows.length < limit) return undefined;
-  const oldest = rows[rows.length - 1].at.getTime();
-  return Math.max(1, Math.ceil((oldest + THROTTLE.windowMs - Date.now()) / 1000));
-}
 
 /**
  * The reset_token that GET /user shows a user who must change their password: derived from
@@ -51,6 +65,7 @@ const LOGIN_CODE_LIMITS = { resendIntervalMs: 0, perHour: 10 };
 export function createAuthService(db: Db, config: AppConfig, delivery: Delivery) {
   const hashCost = config.passwordHashCost;
   const codes = createCodeService(db, delivery);
+  const throttle = createThrottle(db);
 
   /** First step of a two-factor sign-in: a code to the user's channel and a challenge to come back with. */
   async function sendLoginCode(user: { id: number; organizationId: number; email: string; phone: string | null; twoFactor: 'phone' | 'email' }, limits = LOGIN_CODE_LIMITS) {
@@ -77,36 +92,70 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     return token;
   }
 
+  /** The clients among `candidates` that signed in to the account of `email` lately (none for an unknown e-mail). */
+  async function knownClients(email: string, candidates: string[]): Promise<string[]> {
+    const rows = await db
+      .select({ client: signInClients.client })
+      .from(signInClients)
+      .innerJoin(users, eq(users.id, signInClients.userId))
+      .where(and(eq(users.email, email), inArray(signInClients.client, candidates), gt(signInClients.lastSuccessAt, new Date(Date.now() - KNOWN_CLIENT_TTL_MS))));
+    return rows.map((r) => r.client);
+  }
+
+  /**
+   * After a successful sign-in: this network and this browser are known to the account from now
+   * on. The browser keeps its device cookie when the server issued it before (one browser, one
+   * value, whichever accounts sign in on it), otherwise it gets a new one. Returns the value.
+   */
+  async function rememberClient(userId: number, client: SignInClient): Promise<string> {
+    let device = client.device && DEVICE_VALUE.test(client.device) ? client.device : undefined;
+    if (device) {
+      const [issued] = await db.select({ userId: signInClients.userId }).from(signInClients).where(eq(signInClients.client, `device:${hashToken(device)}`)).limit(1);
+      if (!issued) device = undefined;
+    }
+    device ??= newToken().token;
+    const now = new Date();
+    await db
+      .insert(signInClients)
+      .values([`device:${hashToken(device)}`, `ip:${clientNetwork(client.ip)}`].map((c) => ({ userId, client: c, lastSuccessAt: now })))
+      .onConflictDoUpdate({ target: [signInClients.userId, signInClients.client], set: { lastSuccessAt: now } });
+    await db.delete(signInClients).where(and(eq(signInClients.userId, userId), lt(signInClients.lastSuccessAt, new Date(now.getTime() - KNOWN_CLIENT_TTL_MS))));
+    return device;
+  }
+
   const resetLink = (token: string, email: string) =>
     `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
   return {
-    async login(email: string, password: string, ip: string) {
-      const emailKey = `email:${email}`;
-      const ipKey = `ip:${ip}`;
-      const wait = (await retryAfter(db, emailKey, THROTTLE.perEmail)) ?? (await retryAfter(db, ipKey, THROTTLE.perIp));
-      if (wait !== undefined) {
-        throw new HttpError(429, `Забагато невдалих спроб входу. Спробуйте через ${Math.ceil(wait / 60)} хв.`, undefined, {
-          'Retry-After': String(wait),
-        });
-      }
+    /**
+     * First (or only) step of a sign-in. The answer is the same for an unknown e-mail as for a
+     * known one reached from a client it does not know: the same limits, checks and wait.
+     * `device` is the device cookie to set when the sign-in issued a token.
+     */
+    async login(email: string, password: string, client: SignInClient): Promise<{ answer: Awaited<ReturnType<typeof issueToken | typeof sendLoginCode>>; device?: string }> {
+      const network = `ip:${clientNetwork(client.ip)}`;
+      const device = client.device && DEVICE_VALUE.test(client.device) ? `device:${hashToken(client.device)}` : undefined;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const known = await knownClients(email, device ? [device, network] : [network]);
+      const clientKey = device && known.includes(device) ? device : network;
+      const pairKey = `pair:${email} ${clientKey}`;
+      const checks: Check[] = [{ key: pairKey, limit: SIGN_IN_LIMITS.pair }];
+      if (known.length === 0) checks.push({ key: `account:${email}`, limit: SIGN_IN_LIMITS.account }, { key: network, limit: SIGN_IN_LIMITS.network });
+      const attempt = await throttle.begin(checks, tooManySignIns);
       const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyPasswordHash(hashCost), password), false);
-      if (!user || !ok) {
-        await db.insert(authAttempts).values([{ key: emailKey }, { key: ipKey }]);
-        throw unprocessable({ email: ['Невірний e-mail або пароль.'] });
-      }
-      await db.delete(authAttempts).where(eq(authAttempts.key, emailKey));
-      if (user.twoFactor) return sendLoginCode({ ...user, twoFactor: user.twoFactor });
-      return issueToken(user.id);
+      if (!user || !ok) throw unprocessable({ email: ['Невірний e-mail або пароль.'] });
+      // The right password from this client: its own failures are forgiven, other clients' are not.
+      await attempt.passed([pairKey]);
+      if (user.twoFactor) return { answer: await sendLoginCode({ ...user, twoFactor: user.twoFactor }) };
+      return { answer: await issueToken(user.id), device: await rememberClient(user.id, client) };
     },
 
     /** Second step of a two-factor sign-in: the code for the challenge issues the token. */
-    async loginWithCode(challenge: string, code: string) {
+    async loginWithCode(challenge: string, code: string, client: SignInClient) {
       const row = await codes.loginChallenge(challenge);
       if (!row) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
       await codes.check({ userId: row.userId, purpose: 'login', code, challenge });
-      return issueToken(row.userId);
+      return { answer: await issueToken(row.userId), device: await rememberClient(row.userId, client) };
     },
 
     /** A new sign-in code (and challenge) for a challenge of the last 10 minutes. */
@@ -199,7 +248,13 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       });
     },
 
-    async resetPassword(input: { token: string; email: string; password: string }) {
+    /**
+     * A new password by an e-mailed link (or the forced change). The link proves the mailbox, so
+     * the client that used it becomes known to the account, as after a sign-in: the way back in
+     * for an owner whose new browser waits while someone guesses at the account. Returns the
+     * device cookie to set.
+     */
+    async resetPassword(input: { token: string; email: string; password: string }, client: SignInClient): Promise<{ device: string }> {
       assertUncommonPassword(input.password);
       const invalid = () => unprocessable({ token: ['Посилання для відновлення недійсне або застаріле. Надішліть запит ще раз.'] });
       const [row] = await db
@@ -224,7 +279,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           .returning({ id: users.id });
         if (changed.length === 0) throw invalid();
         await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, forced.id), isNull(authTokens.revokedAt)));
-        return;
+        return { device: await rememberClient(forced.id, client) };
       }
       const passwordHash = await hashPassword(input.password, hashCost);
       await db.transaction(async (tx) => {
@@ -245,6 +300,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt), ne(passwordResets.id, row.id)));
       });
+      return { device: await rememberClient(row.userId, client) };
     },
   };
 }

@@ -17,12 +17,19 @@ import { createCodeService } from '../../lib/codes.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { createThrottle, MINUTE_MS, tooManyAttempts } from '../../lib/throttle.ts';
 import { createAuthService } from '../auth/service.ts';
 import { userData } from '../auth/routes.ts';
 
 const tags = ['settings'];
 const saved = z.object({ message: z.string(), data: userData });
 const twoFactorAnswer = z.union([codeSentResponse, saved]);
+
+/**
+ * Wrong current passwords per user, across every route that asks for it: someone holding a
+ * stolen session must not guess the password through the settings (docs/decisions.md, "Throttling").
+ */
+export const CURRENT_PASSWORD_LIMIT = { windowMs: 60 * MINUTE_MS, free: 5, firstWaitMs: MINUTE_MS, maxWaitMs: 15 * MINUTE_MS };
 
 /**
  * Personal settings of the signed-in user (/User): name, phone and e-mail confirmed by a code
@@ -33,6 +40,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const codes = createCodeService(db, app.delivery);
   const auth = createAuthService(db, app.config, app.delivery);
+  const throttle = createThrottle(db);
 
   async function account(userId: number) {
     const [row] = await db
@@ -42,9 +50,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
+  /** Every current-password check goes through here: throttled per user, 429 with Retry-After. */
   async function assertPassword(user: CurrentUser, password: string) {
+    const key = `settings:${user.id}`;
+    const attempt = await throttle.begin([{ key, limit: CURRENT_PASSWORD_LIMIT }], (seconds) => tooManyAttempts(seconds, 'Забагато невдалих спроб ввести поточний пароль.'));
     const row = await account(user.id);
     if (!(await verifyPassword(row.passwordHash, password))) throw unprocessable({ current_password: ['Невірний поточний пароль.'] });
+    // Only the owner knows it: the typos before are forgiven.
+    await attempt.passed([key]);
     return row;
   }
 
