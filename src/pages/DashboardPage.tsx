@@ -6,7 +6,8 @@ import { useTranslate } from 'react-admin';
 import type { Dashboard } from '../../contract/dashboard';
 import { REQUEST_STAGES } from '../../contract/serviceRequests';
 import { apiFetch } from '../dataProvider/http';
-import { useComplexSelection } from '../layout/complexSelection';
+import { ComplexSelector, useComplexSelection } from '../layout/complexSelection';
+import { LoadError } from '../components/LoadError';
 import { usePageHeader } from '../layout/navigation';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { formatNumber } from '../lib/numbers';
@@ -45,7 +46,7 @@ export default function DashboardPage() {
   const tab = Math.min(Math.max(Number(index) || 0, 0), DASHBOARD_TABS.length - 1);
   const { complexId, complex } = useComplexSelection();
   usePageHeader(complex ? `${translate('app.dashboard.title')}: ${complex.name}` : translate('app.dashboard.title'));
-  const { data, isPending, error } = useQuery({
+  const { data, isPending, error, refetch } = useQuery({
     queryKey: ['dashboard', complexId],
     queryFn: () => apiFetch<{ data: Dashboard }>('/dashboard', { query: complexId === undefined ? {} : { complex_id: complexId } }).then((r) => r.data),
     refetchInterval: 60_000,
@@ -55,13 +56,19 @@ export default function DashboardPage() {
 
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v: number) => navigate(`/dashboard/${v}`)} sx={{ mb: 2 }}>
-        {DASHBOARD_TABS.map((t) => (
-          <Tab key={t} label={translate(`app.dashboard.tabs.${t}`)} />
-        ))}
-      </Tabs>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Tabs value={tab} onChange={(_e, v: number) => navigate(`/dashboard/${v}`)}>
+          {DASHBOARD_TABS.map((t) => (
+            <Tab key={t} label={translate(`app.dashboard.tabs.${t}`)} />
+          ))}
+        </Tabs>
+        {/* The overview is of one complex: it is chosen here, the header shows no selector on this page. */}
+        <Box data-testid="dashboard-complex">
+          <ComplexSelector />
+        </Box>
+      </Stack>
       {isPending && <LinearProgress />}
-      {error && <Alert severity="error">{translate('app.errors.server')}</Alert>}
+      {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {data && (
         <Stack spacing={2}>
           {show('requests') && data.requests && (
