@@ -11,5 +11,8 @@ export const mediaRecord = z.object({
 });
 export type MediaFile = z.infer<typeof mediaRecord>;
 
-/** Where the SPA fetches an image (with the bearer token) or a document's file. */
-export const mediaUrl = (id: number) => `/api/admin/media/${id}`;
+/** How URLs name a file: its random key (128 bits, hex), never its sequential id. */
+export const fileKeySchema = z.string().regex(/^[0-9a-f]{32}$/, 'Невідомий ключ файлу.');
+
+/** Where the SPA fetches a picture (with the bearer token) or the user's own fresh upload. */
+export const mediaUrl = (key: string) => `/api/admin/media/${key}`;

@@ -215,8 +215,8 @@ export const linkChat = z.object({
       text: z.string(),
       stage: z.enum(REQUEST_STAGES),
       deadline: z.string().nullable(),
-      media: z.array(mediaRecord),
     }),
+    /** The staff chat only: the resident chat, its files and the request's gallery stay inside the app. */
     messages: z.array(chatMessage),
     responsible: z.array(option),
     performer: z.array(option),

@@ -568,8 +568,9 @@ export const serviceRequestTypeStaff = pgTable(
 
 /**
  * Uploaded files. The bytes live under the uploads folder with a random name (`storedName`);
- * only authorised routes serve them. `image` files back covers and pictures, `document` files
- * back documents.
+ * only authorised routes serve them, each through the row that holds the file (an article's
+ * cover, a request's photo, ...), and URLs name a file by its random `key`, never by its id.
+ * `image` files back covers and pictures, `document` files back documents.
  */
 export const media = pgTable(
   'media',
@@ -584,9 +585,13 @@ export const media = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 128 random bits (hex): how URLs name the file, so that no one can count through files. */
+    key: text('key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('media_stored_name_uq').on(t.storedName), index('media_org_idx').on(t.organizationId)],
+  (t) => [uniqueIndex('media_stored_name_uq').on(t.storedName), uniqueIndex('media_key_uq').on(t.key), index('media_org_idx').on(t.organizationId)],
 );
 
 /**
@@ -621,6 +626,8 @@ export const articles = pgTable(
     // Filters whose totals are counted (drafts, emergencies are a few percent of the news).
     index('articles_org_status_publish_idx').on(t.organizationId, t.status, t.publishAt),
     index('articles_org_emergency_idx').on(t.organizationId, t.isEmergency),
+    // Which article holds a file (serving and attaching files look it up).
+    index('articles_image_idx').on(t.imageId),
   ],
 );
 
@@ -712,7 +719,7 @@ export const events = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('events_org_starts_idx').on(t.organizationId, t.startsAt)],
+  (t) => [index('events_org_starts_idx').on(t.organizationId, t.startsAt), index('events_image_idx').on(t.imageId)],
 );
 
 export const eventComplexes = pgTable(
@@ -759,7 +766,7 @@ export const advertisements = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId)],
+  (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId), index('advertisements_image_idx').on(t.imageId)],
 );
 
 /** Documents for residents: a file and whom it concerns (complexes, houses, apartments). */
@@ -779,7 +786,7 @@ export const documents = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [index('documents_org_created_idx').on(t.organizationId, t.createdAt), index('documents_file_idx').on(t.fileId)],
 );
 
 export const documentComplexes = pgTable(
@@ -1013,6 +1020,7 @@ export const votings = pgTable(
     index('votings_org_date_idx').on(t.organizationId, t.meetingDate),
     index('votings_house_idx').on(t.houseId),
     uniqueIndex('votings_link_token_uq').on(t.linkToken),
+    index('votings_protocol_media_idx').on(t.protocolMediaId),
   ],
 );
 
@@ -1128,7 +1136,7 @@ export const votingBallots = pgTable(
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('voting_ballots_voting_idx').on(t.votingId, t.participantId)],
+  (t) => [index('voting_ballots_voting_idx').on(t.votingId, t.participantId), index('voting_ballots_sheet_media_idx').on(t.sheetMediaId)],
 );
 
 /** "за" or "проти" of one ballot on one question; one per co-owner and question (the double-vote rule). */

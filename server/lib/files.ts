@@ -85,6 +85,43 @@ export interface StoredUpload {
   size: number;
 }
 
+/** Other spellings of a type's extension that a name may keep. */
+const EXT_ALIASES: Record<string, string[]> = { jpg: ['jpg', 'jpeg', 'jpe'] };
+
+/** The extension of each type a stored file can have (the types `UPLOAD_RULES` accept). */
+const EXT_OF_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+  ...Object.fromEntries(Object.entries({ ...ZIP_TYPES, ...OLE_TYPES }).map(([ext, mime]) => [mime, ext])),
+};
+
+/**
+ * The name a file is offered under: the client's name with the extension of the type judged by
+ * content, so a PDF named `page.html` downloads as `page.pdf` and never opens as a web page.
+ * A last "extension" that is not a file type (a date, «№ 3.2») is kept and the type's added.
+ */
+export function downloadName(name: string, mime: string): string {
+  const ext = EXT_OF_MIME[mime] ?? 'bin';
+  // No hidden-file names (a leading dot) and no trailing dots or spaces, which Windows drops.
+  const cleaned = cleanFileName(name).replace(/^[.\s]+/, '') || 'файл';
+  const dot = cleaned.lastIndexOf('.');
+  const current = dot > 0 ? cleaned.slice(dot + 1) : '';
+  if ((EXT_ALIASES[ext] ?? [ext]).includes(current.toLowerCase())) return cleaned;
+  const looksLikeType = /^[a-z0-9]{1,10}$/i.test(current) && /[a-z]/i.test(current);
+  const base = (looksLikeType ? cleaned.slice(0, dot) : cleaned).replace(/[.\s]+$/, '') || 'файл';
+  return `${base.slice(0, 190)}.${ext}`;
+}
+
+/** A `Content-Disposition` value that no file name can break: an ASCII fallback and the RFC 5987 UTF-8 name. */
+export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The client's file name without folders, control characters or anything that breaks a header. */
 export function cleanFileName(name: string, fallback = 'файл'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -191,7 +228,7 @@ export async function readMultipartForm(
         await storage.put(storedName, Readable.from(rest(), { objectMode: false }), { contentType: type.mime });
         if (part.file.truncated) throw tooLarge(kind);
         partial = undefined;
-        files.push({ storedName, originalName: cleanFileName(part.filename ?? '', `файл.${type.ext}`), mime: type.mime, size });
+        files.push({ storedName, originalName: downloadName(part.filename ?? '', type.mime), mime: type.mime, size });
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind);
         throw err;
@@ -214,20 +251,24 @@ export async function readMultipartForm(
   return { fields, file: files[0], files };
 }
 
-/** Sends a stored file; `attachment` makes browsers save it rather than show it. */
+/**
+ * Sends a stored file as the type judged by its content, under a name with that type's extension
+ * (`downloadName`), with `nosniff`. Only pictures may be shown in place (`inline`); everything
+ * else is an attachment, which browsers save rather than open.
+ */
 export async function sendStored(
   reply: FastifyReply,
   storage: FileStorage,
   file: { storedName: string; originalName: string; mime: string; size: number },
-  disposition: 'inline' | 'attachment',
+  disposition: 'inline' | 'attachment' = 'inline',
 ) {
   const body = await storage.get(file.storedName);
   if (!body) throw new HttpError(404, 'Файл не знайдено.');
-  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const shown = disposition === 'inline' && file.mime.startsWith('image/') ? 'inline' : 'attachment';
   return reply
     .header('Content-Type', file.mime)
     .header('Content-Length', file.size)
-    .header('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+    .header('Content-Disposition', contentDisposition(shown, downloadName(file.originalName, file.mime)))
     .header('Cache-Control', 'private, max-age=3600')
     .header('X-Content-Type-Options', 'nosniff')
     .send(body);

@@ -107,7 +107,7 @@ describe('events', () => {
     const res = await create({ ...base(), image_id: image.id });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data;
-    expect(created).toMatchObject({ title: 'Дитяче свято у дворі', place: 'Дитячий майданчик', state: 'upcoming', image_url: `/api/admin/media/${image.id}` });
+    expect(created).toMatchObject({ title: 'Дитяче свято у дворі', place: 'Дитячий майданчик', state: 'upcoming', image_url: image.url });
     const list = (await t.call('GET', `${R}?search_query=${encodeURIComponent('майданчик')}`, { token: admin })).json();
     expect(list.data.map((e: { id: number }) => e.id)).toContain(created.id);
     expect(list.pagination.total).toBeGreaterThan(0);

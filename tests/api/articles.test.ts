@@ -108,7 +108,13 @@ describe('CRUD and shapes', () => {
     const img = await multipartBody({ file: { file: PNG, name: 'cover.png' } });
     const image = (await t.call('POST', `${API}/media`, { token: admin, ...img })).json().data;
     const created = await createOk({ image_id: image.id });
-    expect(created.image_url).toBe(`/api/admin/media/${image.id}`);
+    // The cover is named by its random key, the same URL the upload answered.
+    expect(created.image_url).toBe(image.url);
+    expect(created.image_url).toMatch(/^\/api\/admin\/media\/[0-9a-f]{32}$/);
+    expect((await t.call('GET', created.image_url, { token: admin })).rawPayload).toEqual(PNG);
+    // Saved again unchanged, the article keeps its own cover; another article cannot take it.
+    expect((await update(created.id, { ...base(), image_id: image.id })).statusCode).toBe(200);
+    expectFieldError(await create({ ...base(), image_id: image.id }), 'image_id');
     const doc = await multipartBody({ file: { file: PDF, name: 'a.pdf' } });
     const document = (await t.call('POST', `${API}/media/document`, { token: admin, ...doc })).json().data;
     expectFieldError(await create({ ...base(), image_id: document.id }), 'image_id');

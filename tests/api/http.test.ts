@@ -11,7 +11,7 @@ afterAll(() => t?.close());
 
 const PUBLIC = new Set([`${API}/login`, `${API}/login/code`, `${API}/login/code/resend`, `${API}/forgot_password`, `${API}/reset_password`]);
 // The staff chat by link: its token is the credential (tested in serviceRequests.test.ts).
-for (const path of ['/api/staff/chat/{token}', '/api/staff/chat/{token}/media/{mediaId}']) PUBLIC.add(path);
+for (const path of ['/api/staff/chat/{token}', '/api/staff/chat/{token}/media/{key}']) PUBLIC.add(path);
 
 const PROTECTED: [Method, string][] = [
   ['GET', `${API}/user`],

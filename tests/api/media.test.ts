@@ -26,12 +26,13 @@ const upload = async (url: string, fields: Record<string, FormValue | FormValue[
 const storedFiles = () => (fs.existsSync(t.config.uploadsDir) ? fs.readdirSync(t.config.uploadsDir) : []);
 
 describe('POST /media', () => {
-  it('stores an image under a random name and serves it back to the organization', async () => {
+  it('stores an image under a random name and serves it back to its uploader by a random key', async () => {
     const res = await upload('/media', { file: { file: PNG, name: 'обкладинка.png', type: 'image/png' } });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ kind: 'image', name: 'обкладинка.png', mime: 'image/png', size: PNG.length, url: `/api/admin/media/${data.id}` });
     const [row] = await t.db.query.media.findMany({ where: (m, { eq }) => eq(m.id, data.id) });
+    expect(data).toMatchObject({ kind: 'image', name: 'обкладинка.png', mime: 'image/png', size: PNG.length, url: `/api/admin/media/${row.key}` });
+    expect(row.key).toMatch(/^[0-9a-f]{32}$/);
     expect(row.storedName).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(fs.readFileSync(path.join(t.config.uploadsDir, row.storedName))).toEqual(PNG);
 
@@ -39,7 +40,9 @@ describe('POST /media', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload).toEqual(PNG);
-    // The other organization's users and anonymous callers do not get it.
+    // Until a form takes it, nobody else gets it; anonymous callers never do.
+    const staff = await t.login(STAFF.email, STAFF.password);
+    expectErrorBody(await t.call('GET', data.url, { token: staff }), 404);
     expect((await t.call('GET', data.url)).statusCode).toBe(401);
   });
 
@@ -110,8 +113,8 @@ describe('POST /media/document', () => {
     expect(body.message).toBe('Файл завеликий: не більше 20 МБ.');
   });
 
-  it('answers 404 for unknown media and 422 for a bad id', async () => {
-    expectErrorBody(await t.call('GET', `${API}/media/999999`, { token: admin }), 404);
-    expectErrorBody(await t.call('GET', `${API}/media/abc`, { token: admin }), 422);
+  it('answers 404 for an unknown key and 422 for what is no key (a sequential id included)', async () => {
+    expectErrorBody(await t.call('GET', `${API}/media/${'0'.repeat(32)}`, { token: admin }), 404);
+    for (const bad of ['abc', '1', 'ABCDEF0123456789ABCDEF0123456789']) expectErrorBody(await t.call('GET', `${API}/media/${bad}`, { token: admin }), 422);
   });
 });

@@ -344,8 +344,11 @@ describe('chats and comments', () => {
     expectFieldError(await chatPost(r.id, { chat_type: 'staff_chat', message: '  ' }), 'message');
     const other = await createOk();
     const posted = (await chatPost(other.id, { chat_type: 'staff_chat', message: 'фото', files: { file: JPEG, name: 'a.jpg', type: 'image/jpeg' } })).json().data;
-    expectErrorBody(await t.call('GET', `${R}/${r.id}/media/${posted.files[0].id}`, { token: admin }), 404);
-    expect((await t.call('GET', `${R}/${other.id}/media/${posted.files[0].id}`, { token: admin })).statusCode).toBe(200);
+    const key = posted.files[0].url.split('/').pop();
+    expect(posted.files[0].url).toBe(`${R}/${other.id}/media/${key}`);
+    expectErrorBody(await t.call('GET', `${R}/${r.id}/media/${key}`, { token: admin }), 404);
+    expect((await t.call('GET', `${R}/${other.id}/media/${key}`, { token: admin })).statusCode).toBe(200);
+    expectErrorBody(await t.call('GET', `${R}/${other.id}/media/${posted.files[0].id}`, { token: admin }), 422);
   });
 
   it('lets only the author or an admin edit and delete a message', async () => {

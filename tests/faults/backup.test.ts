@@ -37,7 +37,8 @@ describe('backup and restore', () => {
   });
 
   let before: Awaited<ReturnType<typeof counts>>;
-  let mediaId: number;
+  /** The uploaded file's URL: its random key survives backup and restore. */
+  let mediaUrl: string;
   let complexName: string;
 
   it('backs up a database with an uploaded document and restores it into a new DATA_DIR', async () => {
@@ -48,7 +49,7 @@ describe('backup and restore', () => {
       form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'протокол.pdf');
       const upload = await call(server.url, 'POST', '/media/document', { token, form });
       expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-      mediaId = upload.body.data.id;
+      mediaUrl = upload.body.data.url;
       complexName = `ЖК Резервний ${Date.now()}`;
       const complex = await call(server.url, 'POST', '/complexes', { token, body: { name: complexName, city: 'Львів', address: 'вул. Архівна, 7', description: 'до копії' } });
       expect(complex.status).toBe(200);
@@ -73,7 +74,7 @@ describe('backup and restore', () => {
       expect(await counts(restored.url, token)).toEqual(before);
       const list = await call(restored.url, 'GET', `/complexes?search_query=${encodeURIComponent(complexName)}`, { token });
       expect(list.body.main_data.data.map((c: { name: string }) => c.name)).toEqual([complexName]);
-      const file = await fetch(`${restored.url}/api/admin/media/${mediaId}`, { headers: { authorization: `Bearer ${token}` } });
+      const file = await fetch(`${restored.url}${mediaUrl}`, { headers: { authorization: `Bearer ${token}` } });
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
       // Sequences were restored: new rows get fresh ids instead of colliding with restored ones.
@@ -111,7 +112,7 @@ describe('backup and restore', () => {
       const now = await counts(server.url, token);
       // The PGlite run above added one complex after the backup; the archive has the state before it.
       expect(now).toEqual(before);
-      const file = await fetch(`${server.url}/api/admin/media/${mediaId}`, { headers: { authorization: `Bearer ${token}` } });
+      const file = await fetch(`${server.url}${mediaUrl}`, { headers: { authorization: `Bearer ${token}` } });
       expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
     } finally {
       await server.stop();

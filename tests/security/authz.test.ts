@@ -3,7 +3,7 @@ import { ACTIONS, AREAS, type Rules } from '../../contract/permissions.ts';
 import { API, createOrganization, createUser, setupApp, uid, type CallOptions, type TestApp } from '../api/helpers.ts';
 import { multipartBody } from '../api/multipart.ts';
 import { changedTables, fingerprint } from './db.ts';
-import { collectRoutes, fillPath, ORGANIZATION_WIDE, printedRoutes, PUBLIC_ROUTES, UNDOCUMENTED, type Route } from './routes.ts';
+import { collectRoutes, fillPath, fillPaths, ORGANIZATION_WIDE, printedRoutes, PUBLIC_ROUTES, UNDOCUMENTED, type Route } from './routes.ts';
 import { buildWorld, type Side, type World } from './world.ts';
 
 let t: TestApp;
@@ -108,35 +108,50 @@ function pointAtB(body: unknown): unknown {
 describe('complex scoping: a staff user of complex A', () => {
   const itemRoutes = () => protectedRoutes().filter((r) => r.path.includes('{') && !ORGANIZATION_WIDE.test(r.path)).sort(byMethod);
 
-  it('reads every item route of complex A (control: the token works)', async () => {
-    // Files that A's fixtures do not have: no protocol generated, no ballot in A's meeting.
-    const nothingThere = new Set([`GET ${API}/voting/{id}/protocol`, `GET ${API}/voting/{id}/ballots/{ballotId}/sheet`]);
+  it('reads every item route of complex A (control: the token works), and a file route serves only the files it is for', async () => {
+    // No ballot in A's meeting.
+    const nothingThere = new Set([`GET ${API}/voting/{id}/ballots/{ballotId}/sheet`]);
     const wrong: string[] = [];
+    let files = 0;
     for (const r of itemRoutes().filter((x) => x.method === 'GET' && !nothingThere.has(x.key))) {
-      const res = await callOn(r, w.A, w.staffA.token);
-      if (res.statusCode !== 200) wrong.push(`${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const variants = fillPaths(r.path, w.A);
+      if (!variants) {
+        wrong.push(`${r.key}: no fixture of A for its parameters`);
+        continue;
+      }
+      for (const v of variants) {
+        const res = await t.call(r.method, v.url, await requestFor(r, w.staffA.token));
+        // A file of A that another record holds is served by that record's own route only.
+        const expected = v.serves === false ? 404 : 200;
+        if (res.statusCode !== expected) wrong.push(`${r.key} with ${v.file ?? 'its fixture'} → ${res.statusCode}, expected ${expected} ${res.body.slice(0, 200)}`);
+        if (v.file) files++;
+      }
     }
     expect(wrong).toEqual([]);
+    // Each file route was tried with every kind of file.
+    expect(files).toBeGreaterThanOrEqual(2 * 10);
   });
 
-  it("gets 404 for every item route on complex B's rows, and nothing changes", async () => {
+  it("gets 404 for every item route on complex B's rows (a file parameter: a file of every kind), and nothing changes", async () => {
     const wrong: string[] = [];
     let checked = 0;
     for (const r of itemRoutes()) {
-      const url = fillPath(r.path, w.B);
-      if (!url) {
+      const variants = fillPaths(r.path, w.B);
+      if (!variants) {
         wrong.push(`${r.key}: no fixture of B for its parameters`);
         continue;
       }
-      const before = await fingerprint(t);
-      const res = await t.call(r.method, url, await requestFor(r, w.staffA.token));
-      const changed = changedTables(before, await fingerprint(t));
-      if (res.statusCode !== 404) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (changed.length) wrong.push(`${r.method} ${url} changed ${changed.join(', ')}`);
-      checked++;
+      for (const { url } of variants) {
+        const before = await fingerprint(t);
+        const res = await t.call(r.method, url, await requestFor(r, w.staffA.token));
+        const changed = changedTables(before, await fingerprint(t));
+        if (res.statusCode !== 404) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (changed.length) wrong.push(`${r.method} ${url} changed ${changed.join(', ')}`);
+        checked++;
+      }
     }
     expect(wrong).toEqual([]);
-    expect(checked).toBeGreaterThan(60);
+    expect(checked).toBeGreaterThan(80);
   });
 
   it("cannot create or change anything that points at complex B's rows", async () => {
@@ -184,14 +199,14 @@ describe('organizations', () => {
     const wrong: string[] = [];
     let checked = 0;
     for (const r of protectedRoutes().filter((x) => (x.method === 'GET' || x.method === 'DELETE') && x.path.includes('{')).sort(byMethod)) {
-      const url = fillPath(r.path, w.A);
-      if (!url) continue;
-      const before = await fingerprint(t);
-      const res = await t.call(r.method, url, { token });
-      if (res.statusCode !== 404) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-      const changed = changedTables(before, await fingerprint(t));
-      if (changed.length) wrong.push(`${r.method} ${url} changed ${changed.join(', ')}`);
-      checked++;
+      for (const { url } of fillPaths(r.path, w.A) ?? []) {
+        const before = await fingerprint(t);
+        const res = await t.call(r.method, url, { token });
+        if (res.statusCode !== 404) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        const changed = changedTables(before, await fingerprint(t));
+        if (changed.length) wrong.push(`${r.method} ${url} changed ${changed.join(', ')}`);
+        checked++;
+      }
     }
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(40);
@@ -220,7 +235,7 @@ const PERSONAL: Record<string, string> = {
   [`GET ${API}/find/street`]: 'address reference (streets), the same for everyone',
   [`GET ${API}/setup`]: 'first-steps checklist: counts only, each step links to a guarded screen',
   [`GET ${API}/dashboard`]: 'each tile is filled only for the areas the role may view',
-  [`GET ${API}/media/{id}`]: 'images are shared within the organization, document files go to their uploader only',
+  [`GET ${API}/media/{key}`]: "a file is served through the record that holds it (that area's view right applies), or to its uploader while nothing holds it",
   [`POST ${API}/chat`]: 'own conversation with support',
 };
 
@@ -238,6 +253,24 @@ describe('permissions', () => {
       if (res.statusCode !== 403) wrong.push(`${r.key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('a role without rights reads no file of any kind, of its own complex or another, through any route', async () => {
+    const token = await tokenWith({});
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const r of protectedRoutes().filter((x) => x.method === 'GET' && x.path.includes('{key}'))) {
+      for (const side of [w.A, w.B]) {
+        for (const v of fillPaths(r.path, side) ?? []) {
+          const res = await t.call('GET', v.url, { token });
+          // 403 where a right guards the route, 404 where the holder's right is asked.
+          if (res.statusCode !== (r.key in PERSONAL ? 404 : 403)) wrong.push(`${r.key} with ${v.file} → ${res.statusCode}`);
+          checked++;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(4 * 10);
   });
 
   it('a view-only role gets 403 on every write of a guarded route', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { API, type Method, type TestApp } from '../api/helpers.ts';
-import type { Side } from './world.ts';
+import { FILE_KINDS, type FileKind, type Side } from './world.ts';
 
 export interface Route {
   method: Method;
@@ -57,7 +57,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/voting/{token}/ballot/document': "co-owners' voting (session from /verify)",
   'GET /api/staff/chat/{token}': 'staff chat by link: the link token is the credential',
   'POST /api/staff/chat/{token}': 'staff chat by link',
-  'GET /api/staff/chat/{token}/media/{mediaId}': 'staff chat by link',
+  'GET /api/staff/chat/{token}/media/{key}': 'staff chat by link',
 };
 
 /** Served by the app but left out of the OpenAPI document on purpose. */
@@ -107,12 +107,51 @@ export function printedRoutes(t: TestApp): string[] {
 /** Organization-wide routes: no row of a complex lies behind their path parameters. */
 export const ORGANIZATION_WIDE = /^\/api\/admin\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
 
-/** Which fixture id a path parameter takes, judged by the path. */
+/**
+ * The routes that serve a file named by its `{key}`, and the kinds of file each serves (through
+ * the record in its path, or — for /media — through a record the user may view, or as the
+ * uploader's own fresh upload). Every other kind must answer 404 there, even to a user who may
+ * see the file elsewhere. A new route with a `{key}` is not filled until it is listed here.
+ */
+export const FILE_ROUTES: Record<string, readonly FileKind[]> = {
+  [`${API}/media/{key}`]: ['upload', 'articleCover', 'eventPicture', 'adImage'],
+  [`${API}/service_request/{id}/media/{key}`]: ['requestPhoto', 'staffChatPhoto', 'memberChatPhoto', 'linkChatPhoto'],
+  '/api/staff/chat/{token}/media/{key}': ['staffChatPhoto', 'linkChatPhoto'],
+};
+
+/** One way to fill a route's path; `file` and `serves` when it names a file. */
+export interface Filled {
+  url: string;
+  file?: FileKind;
+  /** Whether the route serves this kind of file (for side A: the control expects 200). */
+  serves?: boolean;
+}
+
+/**
+ * Every way to fill a path with side `s`'s fixtures: a file parameter is filled with a file of
+ * EVERY kind the side has, other parameters with the one fixture they name. Undefined when a
+ * parameter names nothing known.
+ */
+export function fillPaths(path: string, s: Side): Filled[] | undefined {
+  const base = fillWith(path, s, undefined);
+  if (base === undefined) return undefined;
+  if (!/\{key\}/.test(path)) return [{ url: base }];
+  const kinds = FILE_ROUTES[path];
+  if (!kinds) return undefined;
+  return FILE_KINDS.filter((k) => s.files[k]).map((k) => ({ url: fillWith(path, s, k)!, file: k, serves: kinds.includes(k) }));
+}
+
+/** The first way to fill a path (for a file parameter: a kind the route serves). */
 export function fillPath(path: string, s: Side): string | undefined {
+  const all = fillPaths(path, s);
+  return (all?.find((f) => f.serves !== false) ?? all?.[0])?.url;
+}
+
+function fillWith(path: string, s: Side, file: FileKind | undefined): string | undefined {
   let missing = false;
   const url = path.replace(/\{(\w+)\}/g, (_all, name: string, offset: number) => {
     const before = path.slice(0, offset);
-    const id = paramId(path, before, name, s);
+    const id = name === 'key' ? (file ? s.files[file]?.key : '') : name === 'token' && /\/api\/staff\/chat\/$/.test(before) ? s.chatLinkToken : paramId(path, before, name, s);
     if (id === undefined) missing = true;
     return String(id);
   });
@@ -124,7 +163,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
   if (name === 'ballotId') return s.ballot?.ballotId;
   if (name === 'residentId') return s.memberId;
   if (name === 'linkId') return s.chatLinkId;
-  if (name === 'mediaId') return s.requestMediaId;
   const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
   const table: Record<string, number | undefined> = {
     complexes: s.complexId,
@@ -148,7 +186,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     contacts: s.contactId,
     contacts_section: s.sectionId,
     staff: s.staffId,
-    media: s.documentMediaId,
   };
   return segment ? table[segment] : undefined;
 }

@@ -6,6 +6,35 @@ import { makeCity } from '../api/members-fixtures.ts';
 import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
 import { rows } from './db.ts';
 
+/**
+ * Every kind of file the product keeps, by what holds it. A route that names a file is tried with
+ * each kind (tests/security/routes.ts `fillPaths`), so a route serving a file through the wrong
+ * holder is found, not just one instance of it.
+ */
+export const FILE_KINDS = [
+  /** An upload no form has taken yet: A's is the staff user's own, B's the admin's. */
+  'upload',
+  'articleCover',
+  'eventPicture',
+  'adImage',
+  /** A photo of the request itself (its gallery, `media_ids`). */
+  'requestPhoto',
+  'staffChatPhoto',
+  'memberChatPhoto',
+  /** A photo a performer sent through a staff chat link. */
+  'linkChatPhoto',
+  'documentFile',
+  'votingProtocol',
+  /** The scan of a paper ballot (only B's meeting has a ballot). */
+  'ballotSheet',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export interface FileFixture {
+  id: number;
+  /** The random key URLs name the file by. */
+  key: string;
+}
+
 /** Ids of one complex's fixtures, keyed by what a route's path parameter names. */
 export interface Side {
   complexId: number;
@@ -18,7 +47,8 @@ export interface Side {
   requestId: number;
   commentId: number;
   chatLinkId: number;
-  requestMediaId: number;
+  /** The token of that chat link (the credential of /api/staff/chat/{token}). */
+  chatLinkToken: string;
   articleId: number;
   announcementId: number;
   eventId: number;
@@ -31,7 +61,8 @@ export interface Side {
   sectionId: number;
   contactId: number;
   staffId: number;
-  documentMediaId: number;
+  /** One file of every kind this complex has. */
+  files: Partial<Record<FileKind, FileFixture>>;
   /** A ballot of a meeting in this complex (only B has one: the demo meeting). */
   ballot?: { votingId: number; ballotId: number };
 }
@@ -108,6 +139,19 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
   };
 }
 
+/** The key of a stored file by its id. */
+async function fileOf(t: TestApp, id: number): Promise<FileFixture> {
+  const [row] = await rows<{ key: string }>(t, sql`select key from media where id = ${id}`);
+  return { id, key: row.key };
+}
+
+/** Uploads a picture (or a PDF) that no form has taken yet. */
+async function upload(t: TestApp, token: string, kind: 'image' | 'document' = 'image'): Promise<FileFixture> {
+  const file = kind === 'image' ? { file: PNG, name: 'фото.png', type: 'image/png' } : { file: PDF, name: 'акт.pdf', type: 'application/pdf' };
+  const { data } = await okForm(t, 'POST', kind === 'image' ? '/media' : '/media/document', token, { file });
+  return fileOf(t, data.id);
+}
+
 /** Creates complex `name`'s fixtures through the API as the admin. */
 async function populate(t: TestApp, admin: string, cityId: number, typeId: number, roleId: number, label: string): Promise<Side> {
   const complexName = `ЖК «${label} ${uid()}»`;
@@ -126,33 +170,50 @@ async function populate(t: TestApp, admin: string, cityId: number, typeId: numbe
   s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
   b = jsonBodies(s, cityId, typeId, label);
   s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
-  s.requestId = (await ok(t, 'POST', '/service_request', admin, b.request)).data.id;
-  await okForm(t, 'POST', `/service_request/chat/${s.requestId}`, admin, {
-    chat_type: 'staff_chat',
-    message: `Повідомлення ${label}`,
-    'files[]': [{ file: PNG, name: 'фото.png', type: 'image/png' }],
-  });
-  const [comment] = await rows<{ id: number }>(t, sql`select id from service_request_comments where request_id = ${s.requestId} order by id desc limit 1`);
-  s.commentId = comment.id;
-  const [rm] = await rows<{ id: number }>(
-    t,
-    sql`select cm.media_id as id from service_request_comment_media cm where cm.comment_id = ${s.commentId} union select media_id from service_request_media where request_id = ${s.requestId} limit 1`,
-  );
-  s.requestMediaId = rm.id;
-  await ok(t, 'POST', `/service_request/${s.requestId}/chat_links`, admin, b.chatLink);
-  const [link] = await rows<{ id: number }>(t, sql`select id from service_request_chat_links where request_id = ${s.requestId} order by id desc limit 1`);
+  s.files = {};
+  const requestPhoto = await upload(t, admin);
+  s.requestId = (await ok(t, 'POST', '/service_request', admin, { ...b.request, media_ids: [requestPhoto.id] })).data.id;
+  s.files.requestPhoto = requestPhoto;
+  const chatFile = async (chat: 'staff_chat' | 'member_chat') => {
+    const { data } = await okForm(t, 'POST', `/service_request/chat/${s.requestId}`, admin, {
+      chat_type: chat,
+      message: `Повідомлення ${label}`,
+      'files[]': [{ file: PNG, name: 'фото.png', type: 'image/png' }],
+    });
+    return { commentId: data.id as number, file: await fileOf(t, data.files[0].id) };
+  };
+  s.files.memberChatPhoto = (await chatFile('member_chat')).file;
+  const staffChat = await chatFile('staff_chat');
+  s.commentId = staffChat.commentId;
+  s.files.staffChatPhoto = staffChat.file;
+  const link = (await ok(t, 'POST', `/service_request/${s.requestId}/chat_links`, admin, b.chatLink)).data;
   s.chatLinkId = link.id;
-  s.articleId = (await ok(t, 'POST', '/articles', admin, b.article)).data.id;
+  s.chatLinkToken = link.token;
+  const linkPost = await t.call('POST', `/api/staff/chat/${link.token}`, await multipartBody({ message: `З об’єкта ${label}`, photo: { file: PNG, name: 'об’єкт.png', type: 'image/png' } }));
+  expect(linkPost.statusCode, linkPost.body).toBe(200);
+  s.files.linkChatPhoto = await fileOf(t, linkPost.json().data.files[0].id);
+  const cover = await upload(t, admin);
+  s.articleId = (await ok(t, 'POST', '/articles', admin, { ...b.article, image_id: cover.id })).data.id;
+  s.files.articleCover = cover;
   s.announcementId = (await ok(t, 'POST', '/announcements', admin, b.announcement)).data.id;
-  s.eventId = (await ok(t, 'POST', '/events', admin, b.event)).data.id;
+  const picture = await upload(t, admin);
+  s.eventId = (await ok(t, 'POST', '/events', admin, { ...b.event, image_id: picture.id })).data.id;
+  s.files.eventPicture = picture;
   s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
   s.cameraId = (await ok(t, 'POST', '/cameras', admin, b.camera)).data.id;
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
   s.votingId = (await ok(t, 'POST', '/voting', admin, b.voting)).data.id;
   s.contactId = (await ok(t, 'POST', '/contacts', admin, b.contact)).data.id;
-  s.advertisementId = (await okForm(t, 'POST', '/advertisement', admin, { name: `Продам ${label}`, desc: 'Майже новий.', house_id: s.houseId })).data.id;
+  s.advertisementId = (await okForm(t, 'POST', '/advertisement', admin, { name: `Продам ${label}`, desc: 'Майже новий.', house_id: s.houseId, image: { file: PNG, name: 'фото.png', type: 'image/png' } })).data.id;
+  const [ad] = await rows<{ image_id: number }>(t, sql`select image_id from advertisements where id = ${s.advertisementId}`);
+  s.files.adImage = await fileOf(t, ad.image_id);
   s.documentId = (await okForm(t, 'POST', '/documents', admin, { name: `Кошторис ${label}`, file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' }, 'complexIds[]': [s.complexId] })).data.id;
-  s.documentMediaId = (await okForm(t, 'POST', '/media/document', admin, { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } })).data.id;
+  const [doc] = await rows<{ file_id: number }>(t, sql`select file_id from documents where id = ${s.documentId}`);
+  s.files.documentFile = await fileOf(t, doc.file_id);
+  await okForm(t, 'POST', `/voting/${s.votingId}/protocol`, admin, { file: { file: PDF, name: 'протокол.pdf', type: 'application/pdf' }, type: 'protocol' });
+  const [voting] = await rows<{ protocol_media_id: number }>(t, sql`select protocol_media_id from votings where id = ${s.votingId}`);
+  s.files.votingProtocol = await fileOf(t, voting.protocol_media_id);
+  s.files.upload = await upload(t, admin);
   return s;
 }
 
@@ -166,10 +227,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const B = await populate(t, admin, city.id, type.id, role.id, 'Бета');
   const [ballot] = await rows<{ id: number; voting_id: number }>(t, sql`select id, voting_id from voting_ballots order by id limit 1`);
   B.ballot = { votingId: ballot.voting_id, ballotId: ballot.id };
+  // The scan of a paper ballot: a stored file that the ballot holds.
+  const sheet = await upload(t, admin, 'document');
+  await rows(t, sql`update voting_ballots set sheet_media_id = ${sheet.id} where id = ${ballot.id}`);
+  B.files.ballotSheet = sheet;
   const user = await createUser(t.db, { organizationId: t.organizationId, permissions: FULL_RULES, complexIds: [A.complexId] });
   const token = await t.login(user.email, user.password);
-  // A's document file is the staff user's own upload: document files are served to their uploader only.
-  A.documentMediaId = (await okForm(t, 'POST', '/media/document', token, { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } })).data.id;
+  // A's fresh upload is the staff user's own: an upload nothing holds is served to its uploader only.
+  A.files.upload = await upload(t, token);
   const [residentRole] = await rows<{ id: number }>(t, sql`select id from resident_roles where organization_id = ${t.organizationId} order by id limit 1`);
   const [option] = await rows<{ question_id: number; id: number }>(
     t,

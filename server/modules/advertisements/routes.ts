@@ -4,16 +4,17 @@ import { z } from 'zod';
 import { advertisementCreate, advertisementPublish, advertisementRecord, advertisementUpdate, type Advertisement } from '../../../contract/advertisements.ts';
 import { idSchema } from '../../../contract/common.ts';
 import { mediaUrl } from '../../../contract/media.ts';
+import type { Db } from '../../db/index.ts';
 import { advertisements, houses } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { fileKeys, insertMedia, type FileReader } from '../../lib/media.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
 import { ordered } from '../houses/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
-import { insertMedia } from '../media/routes.ts';
 
 type Row = typeof advertisements.$inferSelect;
 
@@ -34,19 +35,31 @@ const one = z.object({ data: advertisementRecord });
 const NOT_FOUND = 'Оголошення мешканця не знайдено.';
 const multipartDoc = { consumes: ['multipart/form-data'] };
 
+/** Advertisements a user may see: the organization's, and for staff those of houses in their complexes. */
+function advertisementScope(db: Pick<Db, 'select'>, user: CurrentUser): SQL {
+  const org = eq(advertisements.organizationId, user.organizationId);
+  if (user.complexIds === null) return org;
+  return and(org, inArray(advertisements.houseId, db.select({ id: houses.id }).from(houses).where(houseScope(user))))!;
+}
+
+/** Pictures are served to whoever may read the advertisement. */
+export const advertisementFiles: FileReader = {
+  area: 'advertisements',
+  holds: async (db, user, mediaId) =>
+    (await db.select({ id: advertisements.id }).from(advertisements).where(and(eq(advertisements.imageId, mediaId), advertisementScope(db, user))).limit(1)).length > 0,
+};
+
 /**
  * Residents' advertisements (SPEC.md: /advertisement): multipart forms, the list in main_data.
  * Staff see and change the advertisements of houses in their complexes only.
  */
 export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const visibleHouses = (user: CurrentUser) => db.select({ id: houses.id }).from(houses).where(houseScope(user));
-  const scope = (user: CurrentUser): SQL =>
-    user.complexIds === null ? eq(advertisements.organizationId, user.organizationId) : and(eq(advertisements.organizationId, user.organizationId), inArray(advertisements.houseId, visibleHouses(user)))!;
+  const scope = (user: CurrentUser): SQL => advertisementScope(db, user);
 
   async function toRecords(rows: Row[]): Promise<Advertisement[]> {
     const houseIds = [...new Set(rows.map((r) => r.houseId))];
-    const houseRows = houseIds.length ? await selectHouses(db).where(inArray(houses.id, houseIds)) : [];
+    const [houseRows, keys] = await Promise.all([houseIds.length ? selectHouses(db).where(inArray(houses.id, houseIds)) : [], fileKeys(db, rows.map((r) => r.imageId))]);
     const byId = new Map(houseRows.map((h) => [h.id, h]));
     return rows.map((r) => {
       const house = byId.get(r.houseId);
@@ -58,7 +71,7 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
         address: house ? formatAddress(house) : '',
         complex_id: house?.complexId ?? null,
         image_id: r.imageId,
-        image: r.imageId === null ? null : mediaUrl(r.imageId),
+        image: r.imageId !== null && keys.has(r.imageId) ? mediaUrl(keys.get(r.imageId)!) : null,
         published: r.published ? 1 : 0,
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),

@@ -5,15 +5,16 @@ import { ARTICLE_BODY_MAX, ARTICLE_STATUSES, articleInput, articleRecord, type A
 import { audienceFilters } from '../../../contract/audience.ts';
 import { idSchema } from '../../../contract/common.ts';
 import { mediaUrl } from '../../../contract/media.ts';
+import type { Db } from '../../db/index.ts';
 import { articleComplexes, articleHouses, articles, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { likePattern, listTotal, ukrainianSortKey } from '../../lib/list.ts';
+import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../houses/order.ts';
-import { assertImage } from '../media/routes.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
@@ -61,17 +62,27 @@ const tags = ['articles'];
 const one = z.object({ data: articleRecord });
 const NOT_FOUND = 'Новину не знайдено.';
 
+/** News a user may see: the organization's, and for staff those meant for one of their complexes. */
+const articleScope = (db: Pick<Db, 'select'>, user: CurrentUser) => and(eq(articles.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, articles.id));
+
+/** Covers are served to whoever may read the news they illustrate. */
+export const articleFiles: FileReader = {
+  area: 'articles',
+  holds: async (db, user, mediaId) => (await db.select({ id: articles.id }).from(articles).where(and(eq(articles.imageId, mediaId), articleScope(db, user))).limit(1)).length > 0,
+};
+
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  const scope = (user: CurrentUser) => and(eq(articles.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, articles.id));
+  const scope = (user: CurrentUser) => articleScope(db, user);
 
   async function toRecords(rows: Row[]): Promise<Article[]> {
     const ids = rows.map((r) => r.id);
     const authorIds = [...new Set(rows.map((r) => r.authorId).filter((v): v is number => v !== null))];
-    const [audiences, authors] = await Promise.all([
+    const [audiences, authors, keys] = await Promise.all([
       loadAudiences(db, AUDIENCE, ids),
       authorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds)) : [],
+      fileKeys(db, rows.map((r) => r.imageId)),
     ]);
     const authorName = new Map(authors.map((a) => [a.id, a.name]));
     const now = new Date();
@@ -83,7 +94,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: r.body,
         excerpt: text.length > 200 ? `${text.slice(0, 199)}…` : text,
         image_id: r.imageId,
-        image_url: r.imageId === null ? null : mediaUrl(r.imageId),
+        image_url: r.imageId !== null && keys.has(r.imageId) ? mediaUrl(keys.get(r.imageId)!) : null,
         status: articleStatus(r, now),
         publish_at: r.publishAt?.toISOString() ?? null,
         is_emergency: r.isEmergency,
@@ -110,12 +121,15 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await toRecords([row]))[0];
   }
 
-  /** Validates what the body refers to and cleans the HTML; nothing is written before this passes. */
-  async function prepare(user: CurrentUser, body: ArticleInput) {
+  /**
+   * Validates what the body refers to and cleans the HTML; nothing is written before this passes.
+   * The cover is the article's own (`current`) or the user's fresh upload.
+   */
+  async function prepare(user: CurrentUser, body: ArticleInput, current?: Row) {
     const html = sanitizeRichText(body.body);
     if (!plainText(html)) throw unprocessable({ body: ['Напишіть текст новини.'] });
     if (html.length > ARTICLE_BODY_MAX) throw unprocessable({ body: [`Текст новини задовгий (не більше ${ARTICLE_BODY_MAX} символів розмітки).`] });
-    await assertImage(db, user, body.image_id, 'image_id');
+    await assertAttachable(db, user, [body.image_id], 'image_id', IMAGE_GONE, { kept: [current?.imageId ?? null], accept: isImage });
     const audience = await resolveAudience(db, user, body);
     // Publishing without a time means now; a draft keeps the planned time, if any.
     const publishAt = body.status === 'published' ? (body.publish_at ?? new Date()) : body.publish_at;
@@ -195,10 +209,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await findOne(request.user, id);
+      const current = await findOne(request.user, id);
       await assertWholeAudienceInScope(db, request.user, AUDIENCE, id);
       const version = expectedVersion(request);
-      const { values, audience } = await prepare(request.user, request.body);
+      const { values, audience } = await prepare(request.user, request.body, current);
       await db.transaction(async (tx) => {
         const changed = await tx
           .update(articles)

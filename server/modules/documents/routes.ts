@@ -6,7 +6,7 @@ import { documentInput, documentRecord, type DocumentInput, type DocumentRecord 
 import { complexes, documentApartments, documentComplexes, documentHouses, documents, houses, media, realty } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import { removeStored, sendStored } from '../../lib/files.ts';
+import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
@@ -14,7 +14,7 @@ import { authorNames } from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
 import { ordered } from '../houses/order.ts';
 import { selectHouses } from '../houses/records.ts';
-import { insertMedia } from '../media/routes.ts';
+import { insertMedia } from '../../lib/media.ts';
 
 type Row = typeof documents.$inferSelect;
 type Scopes = { complexIds: number[]; houseIds: number[]; apartmentIds: number[] };
@@ -138,7 +138,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         id: r.id,
         name: r.name,
-        file_name: r.file.originalName,
+        file_name: downloadName(r.file.originalName, r.file.mime),
         mime: r.file.mime,
         size: r.file.size,
         file_url: `/api/admin/documents/${r.id}/file`,

@@ -5,13 +5,14 @@ import { audienceFilters } from '../../../contract/audience.ts';
 import { idSchema } from '../../../contract/common.ts';
 import { EVENT_STATES, eventInput, eventRecord, type CommunityEvent, type EventInput, type EventState } from '../../../contract/events.ts';
 import { mediaUrl } from '../../../contract/media.ts';
+import type { Db } from '../../db/index.ts';
 import { eventComplexes, eventHouses, events } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../houses/order.ts';
-import { assertImage } from '../media/routes.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, authorNames, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof events.$inferSelect;
@@ -52,13 +53,26 @@ const tags = ['events'];
 const one = z.object({ data: eventRecord });
 const NOT_FOUND = 'Захід не знайдено.';
 
+/** Events a user may see: the organization's, and for staff those meant for one of their complexes. */
+const eventScope = (db: Pick<Db, 'select'>, user: CurrentUser) => and(eq(events.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, events.id));
+
+/** Pictures are served to whoever may read the event they illustrate. */
+export const eventFiles: FileReader = {
+  area: 'events',
+  holds: async (db, user, mediaId) => (await db.select({ id: events.id }).from(events).where(and(eq(events.imageId, mediaId), eventScope(db, user))).limit(1)).length > 0,
+};
+
 /** The events poster: JSON calls, "data plus pagination" list, audience checked like news. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const scope = (user: CurrentUser) => and(eq(events.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, events.id));
+  const scope = (user: CurrentUser) => eventScope(db, user);
 
   async function toRecords(rows: Row[]): Promise<CommunityEvent[]> {
-    const [audiences, authors] = await Promise.all([loadAudiences(db, AUDIENCE, rows.map((r) => r.id)), authorNames(db, rows.map((r) => r.authorId))]);
+    const [audiences, authors, keys] = await Promise.all([
+      loadAudiences(db, AUDIENCE, rows.map((r) => r.id)),
+      authorNames(db, rows.map((r) => r.authorId)),
+      fileKeys(db, rows.map((r) => r.imageId)),
+    ]);
     const now = new Date();
     return rows.map((r) => ({
       id: r.id,
@@ -68,7 +82,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       starts_at: r.startsAt.toISOString(),
       ends_at: r.endsAt?.toISOString() ?? null,
       image_id: r.imageId,
-      image_url: r.imageId === null ? null : mediaUrl(r.imageId),
+      image_url: r.imageId !== null && keys.has(r.imageId) ? mediaUrl(keys.get(r.imageId)!) : null,
       state: eventState(r, now),
       author: r.authorId === null ? null : (authors.get(r.authorId) ?? null),
       ...audiences.get(r.id)!,
@@ -92,8 +106,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await toRecords([row]))[0];
   }
 
-  async function prepare(user: CurrentUser, b: EventInput) {
-    await assertImage(db, user, b.image_id, 'image_id');
+  /** The picture is the event's own (`current`) or the user's fresh upload. */
+  async function prepare(user: CurrentUser, b: EventInput, current?: Row) {
+    await assertAttachable(db, user, [b.image_id], 'image_id', IMAGE_GONE, { kept: [current?.imageId ?? null], accept: isImage });
     const audience = await resolveAudience(db, user, b);
     return { values: { title: b.title, description: b.description, place: b.place, startsAt: b.starts_at, endsAt: b.ends_at, imageId: b.image_id }, audience };
   }
@@ -159,9 +174,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requirePermission('events', 'edit'), schema: { tags, summary: 'Змінити захід', params, body: eventInput, response: { 200: one } } },
     async (request) => {
       const { id } = request.params;
-      await findOne(request.user, id);
+      const current = await findOne(request.user, id);
       await assertWholeAudienceInScope(db, request.user, AUDIENCE, id);
-      const { values, audience } = await prepare(request.user, request.body);
+      const { values, audience } = await prepare(request.user, request.body, current);
       await db.transaction(async (tx) => {
         await tx
           .update(events)

@@ -1,60 +1,39 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../contract/common.ts';
-import { mediaRecord, mediaUrl, type MediaFile } from '../../../contract/media.ts';
+import { fileKeySchema, mediaRecord, mediaUrl, type MediaFile } from '../../../contract/media.ts';
 import { canAccess, type Area } from '../../../contract/permissions.ts';
-import type { Db } from '../../db/index.ts';
 import { media } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import { readMultipartForm, removeStored, sendStored, type FileKind } from '../../lib/files.ts';
+import { downloadName, readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
+import { heldFiles, insertMedia, type FileReader, type MediaRow } from '../../lib/media.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
-import type { FileStorage } from '../../lib/storage.ts';
-
-type Row = typeof media.$inferSelect;
+import { advertisementFiles } from '../advertisements/routes.ts';
+import { articleFiles } from '../articles/routes.ts';
+import { eventFiles } from '../events/routes.ts';
 
 /** Areas whose forms carry uploads: whoever may create or edit in one of them may upload. */
 const UPLOADING_AREAS: Area[] = ['articles', 'announcements', 'events', 'advertisements', 'documents', 'contacts', 'interviews', 'votings', 'service_requests'];
 
-export const toMediaRecord = (r: Row): MediaFile => ({ id: r.id, kind: r.kind, name: r.originalName, mime: r.mime, size: r.size, url: mediaUrl(r.id) });
-
 /**
- * An image of the organization for a content field (cover, picture): 422 on `field` when the id
- * is not an image this organization uploaded.
+ * The records whose pictures `GET /media/{key}` serves: news covers, event pictures and
+ * residents' advertisements. Files of documents, meetings and service requests are served only
+ * by their own routes, which check their record (`/documents/{id}/file`, ...).
  */
-export async function assertImage(db: Db, user: CurrentUser, id: number | null, field: string) {
-  if (id === null) return;
-  const [row] = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.id, id), eq(media.organizationId, user.organizationId), eq(media.kind, 'image')))
-    .limit(1);
-  if (!row) throw unprocessable({ [field]: ['Зображення не знайдено. Завантажте його ще раз.'] });
-}
+const READERS: FileReader[] = [articleFiles, eventFiles, advertisementFiles];
 
-/** Stores an uploaded file's record; the file is removed again when that fails. */
-export async function insertMedia(db: Db, storage: FileStorage, user: CurrentUser, kind: FileKind, file: NonNullable<Awaited<ReturnType<typeof readMultipartForm>>['file']>) {
-  try {
-    const [row] = await db
-      .insert(media)
-      .values({ organizationId: user.organizationId, kind, storedName: file.storedName, originalName: file.originalName, mime: file.mime, size: file.size, uploadedBy: user.id })
-      .returning();
-    return row;
-  } catch (err) {
-    await removeStored(storage, file.storedName);
-    throw err;
-  }
-}
+export const toMediaRecord = (r: MediaRow): MediaFile => ({ id: r.id, kind: r.kind, name: downloadName(r.originalName, r.mime), mime: r.mime, size: r.size, url: mediaUrl(r.key) });
 
+const NOT_FOUND = 'Файл не знайдено.';
 const one = z.object({ data: mediaRecord });
 const tags = ['media'];
 
 /**
  * POST /media (an image) and POST /media/document (a document file): multipart with `file`
- * (and an optional `type`, which the SPA of one edition sends). GET /media/{id} serves an image
- * to its organization, and a document file only to whoever uploaded it — documents are read
- * through their own route, which checks the document's audience.
+ * (and an optional `type`, which the SPA of one edition sends). GET /media/{key} serves a file
+ * only through what holds it: a picture of a record the user may see (with that area's view
+ * right), or the user's own upload that no form has taken yet. Everything else answers 404.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -62,6 +41,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const mayUpload = async (request: { user: CurrentUser }) => {
     if (!UPLOADING_AREAS.some((a) => canAccess(request.user.rules, a, 'create') || canAccess(request.user.rules, a, 'edit'))) throw forbidden();
   };
+
+  async function mayRead(user: CurrentUser, row: MediaRow): Promise<boolean> {
+    if (!(await heldFiles(db, [row.id])).has(row.id)) return row.uploadedBy === user.id;
+    for (const reader of READERS) {
+      if (canAccess(user.rules, reader.area, 'view') && (await reader.holds(db, user, row.id))) return true;
+    }
+    return false;
+  }
 
   await multipartRoutes(app, (mp) => {
     for (const [url, kind] of [
@@ -76,7 +63,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             tags,
             summary: kind === 'image' ? 'Завантажити зображення' : 'Завантажити файл документа',
             description:
-              kind === 'image' ? 'multipart/form-data: file (JPEG, PNG, WEBP, GIF; до 5 МБ), type — необов’язково.' : 'multipart/form-data: file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), type.',
+              (kind === 'image' ? 'multipart/form-data: file (JPEG, PNG, WEBP, GIF; до 5 МБ), type — необов’язково.' : 'multipart/form-data: file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), type.') +
+              ' Файл бачить лише той, хто його завантажив, доки форма (новина, заявка, ...) не візьме його за id.',
             consumes: ['multipart/form-data'],
             response: { 200: one },
           },
@@ -96,17 +84,24 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/media/:id',
-    { schema: { tags, summary: 'Файл (зображення або власний завантажений документ)', params: z.object({ id: idSchema }) } },
+    '/media/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Файл: зображення новини, заходу чи оголошення, або власне ще не прикріплене завантаження',
+        description: 'key — випадковий ключ файлу з поля url. Файли документів, зборів і заявок віддають їхні власні маршрути.',
+        params: z.object({ key: fileKeySchema }),
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       const [row] = await db
         .select()
         .from(media)
-        .where(and(eq(media.id, request.params.id), eq(media.organizationId, user.organizationId)))
+        .where(and(eq(media.key, request.params.key), eq(media.organizationId, user.organizationId)))
         .limit(1);
-      if (!row || (row.kind === 'document' && row.uploadedBy !== user.id)) throw notFound('Файл не знайдено.');
-      return sendStored(reply, app.storage, row, row.kind === 'image' ? 'inline' : 'attachment');
+      if (!row || !(await mayRead(user, row))) throw notFound(NOT_FOUND);
+      return sendStored(reply, app.storage, row);
     },
   );
 };

@@ -2,13 +2,14 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, text } from '../../../contract/common.ts';
+import { fileKeySchema } from '../../../contract/media.ts';
 import { chatMessage, linkChat } from '../../../contract/serviceRequests.ts';
 import { serviceRequestChatLinks, serviceRequests, users } from '../../db/schema.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { hashToken } from '../../lib/secrets.ts';
-import { chatMessages, handlingStaff, requestFile, requestMedia, selectRequests, toRecords, type RequestRow } from './records.ts';
+import { chatMessages, handlingStaff, linksStillSpeak, requestFile, selectRequests, toRecords, type RequestRow } from './records.ts';
 import { announce, houseComplex, moveStage, postMessage, type Actor } from './service.ts';
 
 const INVALID = 'Посилання на чат недійсне або термін його дії минув. Попросіть нове посилання у диспетчера.';
@@ -29,7 +30,9 @@ const linkPost = z.object({
 /**
  * The staff chat by link (SPEC.md: GET/POST /api/staff/chat/{token}): a performer who does not
  * sign in reads one request's staff chat, writes to it (with a photo) and may mark the work done.
- * No bearer token: the link's token grants that one chat and nothing else.
+ * No bearer token: the link's token grants that one chat and nothing else — its files are the
+ * staff chat's attachments, never the resident chat's or the request's gallery — and only while
+ * the performer and the link's maker keep their rights (`linksStillSpeak`).
  */
 export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, live } = app;
@@ -44,11 +47,14 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(serviceRequestChatLinks.tokenHash, hashToken(token)), isNull(serviceRequestChatLinks.revokedAt), gt(serviceRequestChatLinks.expiresAt, new Date())))
       .limit(1);
     if (!found) throw notFound(INVALID);
+    // The same answer as for an unknown link: the holder's rights ended it.
+    const complexId = await houseComplex(db, found.row.houseId);
+    if (!(await linksStillSpeak(db, found.row.organizationId, complexId, [found.link]))(found.link)) throw notFound(INVALID);
     const actor: Actor = { userId: found.link.userId, name: found.name, organizationId: found.row.organizationId, viaLink: true };
-    return { ...found, actor };
+    return { ...found, actor, complexId };
   }
 
-  const mediaUrl = (token: string) => (mediaId: number) => `/api/staff/chat/${token}/media/${mediaId}`;
+  const mediaUrl = (token: string) => (key: string) => `/api/staff/chat/${token}/media/${key}`;
   const canFinish = (row: RequestRow, userId: number) => row.stage === 'executor' && row.performerId === userId;
 
   async function view(token: string) {
@@ -58,8 +64,7 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!record) throw notFound(INVALID);
     const url = mediaUrl(token);
     const viewer = { userId: null, isAdmin: false };
-    const [files, messages, staff] = await Promise.all([
-      requestMedia(db, row.id, url),
+    const [messages, staff] = await Promise.all([
       chatMessages(db, row.id, viewer, url, 'staff_chat'),
       handlingStaff(db, row.organizationId, [row.responsibleId, row.performerId].filter((x): x is number => x !== null)),
     ]);
@@ -75,7 +80,6 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
           text: record.text,
           stage: record.stage,
           deadline: record.deadline,
-          media: files,
         },
         messages,
         responsible: pick(row.responsibleId),
@@ -93,13 +97,21 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/chat/:token/media/:mediaId',
-    { schema: { tags, summary: 'Файл заявки за посиланням', security: [], params: tokenParams.extend({ mediaId: idSchema }) } },
+    '/chat/:token/media/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Файл заявки або чату працівників за посиланням',
+        description: 'Лише вкладення чату працівників; файли чату з мешканцем і галерея заявки — ні.',
+        security: [],
+        params: tokenParams.extend({ key: fileKeySchema }),
+      },
+    },
     async (request, reply) => {
       const { row } = await resolve(request.params.token);
-      const file = await requestFile(db, row.id, request.params.mediaId);
+      const file = await requestFile(db, row.id, request.params.key, { gallery: false, chats: ['staff_chat'] });
       if (!file) throw notFound('Файл не знайдено.');
-      return sendStored(reply, app.storage, file, file.kind === 'image' ? 'inline' : 'attachment');
+      return sendStored(reply, app.storage, file);
     },
   );
 
@@ -118,7 +130,7 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { row, link, actor } = await resolve(request.params.token);
+        const { row, link, actor, complexId } = await resolve(request.params.token);
         const form = await readMultipartForm(request, { storage: app.storage, fileField: 'photo', kind: 'image' });
         const discard = () => removeStored(app.storage, form.file?.storedName);
         let posted = false;
@@ -132,7 +144,6 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
           if (body.done && !canFinish(row, link.userId)) {
             throw unprocessable({ done: ['Позначити виконаною можна лише заявку, що у вас на виконанні.'] });
           }
-          const complexId = await houseComplex(db, row.houseId);
           let messageId: number | null = null;
           if (body.message || form.file) messageId = await postMessage(db, live, actor, row, complexId, 'staff_chat', body.message, form.file ? [form.file] : []);
           posted = true;

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaFile } from '../../../contract/media.ts';
 import { canAccess, normaliseRules } from '../../../contract/permissions.ts';
 import {
+  CHAT_TYPES,
   STAGE_TRANSITIONS,
   type ChatLink,
   type ChatMessage,
@@ -28,6 +29,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { downloadName } from '../../lib/files.ts';
+import { currentRights, mayIn } from '../../lib/rights.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { formatAddress } from '../houses/address.ts';
 import { selectHouses } from '../houses/records.ts';
@@ -49,10 +52,10 @@ export function requestScope(db: Reader, user: CurrentUser): SQL {
   )!;
 }
 
-/** Files of a request are served through the request (scope checked), never by a bare id. */
-export const requestMediaUrl = (requestId: number, mediaId: number) => `/api/admin/service_request/${requestId}/media/${mediaId}`;
+/** Files of a request are served through the request (scope checked), named by their random key. */
+export const requestMediaUrl = (requestId: number, key: string) => `/api/admin/service_request/${requestId}/media/${key}`;
 
-export const toFile = (m: typeof media.$inferSelect, url: string): MediaFile => ({ id: m.id, kind: m.kind, name: m.originalName, mime: m.mime, size: m.size, url });
+export const toFile = (m: typeof media.$inferSelect, url: string): MediaFile => ({ id: m.id, kind: m.kind, name: downloadName(m.originalName, m.mime), mime: m.mime, size: m.size, url });
 
 /** The lower-cased text the list's search matches: «№ 12», the text, the resident and the address. */
 export function searchText(parts: { number: number; text: string; memberName?: string | null; address: string; realtyNumber?: string | null }) {
@@ -130,14 +133,14 @@ export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceR
   });
 }
 
-export async function requestMedia(db: Reader, requestId: number, url: (mediaId: number) => string): Promise<MediaFile[]> {
+export async function requestMedia(db: Reader, requestId: number, url: (key: string) => string): Promise<MediaFile[]> {
   const rows = await db
     .select({ m: media })
     .from(serviceRequestMedia)
     .innerJoin(media, eq(media.id, serviceRequestMedia.mediaId))
     .where(eq(serviceRequestMedia.requestId, requestId))
     .orderBy(asc(media.id));
-  return rows.map(({ m }) => toFile(m, url(m.id)));
+  return rows.map(({ m }) => toFile(m, url(m.key)));
 }
 
 /** Who reads a chat: a staff user (may edit their own messages; admins any) or a chat link. */
@@ -150,7 +153,7 @@ export async function chatMessages(
   db: Reader,
   requestId: number,
   viewer: ChatViewer,
-  url: (mediaId: number) => string,
+  url: (key: string) => string,
   only?: ChatType,
 ): Promise<ChatMessage[]> {
   const rows = await db
@@ -177,7 +180,7 @@ export async function chatMessages(
       name: r.authorName,
       via_link: r.viaLink,
     },
-    files: files.filter((f) => f.commentId === r.id).map((f) => toFile(f.m, url(f.m.id))),
+    files: files.filter((f) => f.commentId === r.id).map((f) => toFile(f.m, url(f.m.key))),
     edited_at: r.editedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
     can_edit: mayEditComment(viewer, r),
@@ -212,13 +215,15 @@ export async function historyOf(db: Reader, requestId: number): Promise<HistoryE
   }));
 }
 
-export async function chatLinksOf(db: Reader, requestId: number): Promise<ChatLink[]> {
+export async function chatLinksOf(db: Reader, row: Pick<RequestRow, 'id' | 'organizationId' | 'houseId'>): Promise<ChatLink[]> {
   const rows = await db
     .select({ link: serviceRequestChatLinks, userName: users.name })
     .from(serviceRequestChatLinks)
     .innerJoin(users, eq(users.id, serviceRequestChatLinks.userId))
-    .where(eq(serviceRequestChatLinks.requestId, requestId))
+    .where(eq(serviceRequestChatLinks.requestId, row.id))
     .orderBy(asc(serviceRequestChatLinks.id));
+  const [house] = rows.length ? await db.select({ complexId: houses.complexId }).from(houses).where(eq(houses.id, row.houseId)).limit(1) : [];
+  const speaks = await linksStillSpeak(db, row.organizationId, house?.complexId ?? null, rows.map((r) => r.link));
   const now = new Date();
   return rows.map(({ link, userName }) => ({
     id: link.id,
@@ -227,8 +232,27 @@ export async function chatLinksOf(db: Reader, requestId: number): Promise<ChatLi
     expires_at: link.expiresAt.toISOString(),
     revoked_at: link.revokedAt?.toISOString() ?? null,
     created_at: link.createdAt.toISOString(),
-    active: link.revokedAt === null && link.expiresAt > now,
+    active: link.revokedAt === null && link.expiresAt > now && speaks(link),
   }));
+}
+
+type LinkRow = typeof serviceRequestChatLinks.$inferSelect;
+
+/**
+ * A chat link acts for two people, and ends with the rights of either: the performer it speaks
+ * for must still be allowed to handle requests (`service_requests` view, or an admin) in the
+ * request's complex, and the one who made it must still be allowed to manage chat links there
+ * (`service_requests` edit). A link whose maker's account is gone ends too; one whose performer's
+ * account is deleted is deleted with it. Checked at every use, so an unassigned complex, a
+ * changed role or a deleted account ends the link at once.
+ */
+export async function linksStillSpeak(db: Reader, organizationId: number, complexId: number | null, links: Pick<LinkRow, 'userId' | 'createdBy'>[]) {
+  const ids = links.flatMap((l) => [l.userId, ...(l.createdBy === null ? [] : [l.createdBy])]);
+  const rights = await currentRights(db, organizationId, ids);
+  return (link: Pick<LinkRow, 'userId' | 'createdBy'>) =>
+    link.createdBy !== null &&
+    mayIn(rights.get(link.userId), 'service_requests', 'view', complexId) &&
+    mayIn(rights.get(link.createdBy), 'service_requests', 'edit', complexId);
 }
 
 export const transitionsFrom = (stage: RequestRow['stage']) => [...STAGE_TRANSITIONS[stage]];
@@ -273,31 +297,31 @@ export async function adminIds(db: Reader, organizationId: number): Promise<numb
   return rows.map((r) => r.id);
 }
 
-/** Media an upload route stored for this organization that a request may show: photos and PDF. */
-export async function attachableMedia(db: Reader, organizationId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.organizationId, organizationId), inArray(media.id, ids), or(eq(media.kind, 'image'), eq(media.mime, 'application/pdf'))));
-}
+/** What a request's gallery may hold: photos and PDF files. */
+export const attachableToRequest = (m: Pick<typeof media.$inferSelect, 'kind' | 'mime'>) => m.kind === 'image' || m.mime === 'application/pdf';
 
-
-/** A file of the request's gallery or of one of its messages; nothing else by that route. */
-export async function requestFile(db: Reader, requestId: number, mediaId: number) {
-  const [inGallery] = await db
-    .select({ m: media })
-    .from(serviceRequestMedia)
-    .innerJoin(media, eq(media.id, serviceRequestMedia.mediaId))
-    .where(and(eq(serviceRequestMedia.requestId, requestId), eq(serviceRequestMedia.mediaId, mediaId)))
-    .limit(1);
-  if (inGallery) return inGallery.m;
+/**
+ * A file of the request's gallery or of a message of one of `chats`, by its key; nothing else
+ * by the routes that serve a request's files. A chat link passes only its own chat.
+ */
+export async function requestFile(db: Reader, requestId: number, key: string, within: { gallery: boolean; chats: readonly ChatType[] } = { gallery: true, chats: CHAT_TYPES }) {
+  if (within.gallery) {
+    const [inGallery] = await db
+      .select({ m: media })
+      .from(serviceRequestMedia)
+      .innerJoin(media, eq(media.id, serviceRequestMedia.mediaId))
+      .where(and(eq(serviceRequestMedia.requestId, requestId), eq(media.key, key)))
+      .limit(1);
+    if (inGallery) return inGallery.m;
+  }
+  const chats = [...within.chats];
+  if (chats.length === 0) return undefined;
   const [inChat] = await db
     .select({ m: media })
     .from(serviceRequestCommentMedia)
     .innerJoin(media, eq(media.id, serviceRequestCommentMedia.mediaId))
     .innerJoin(serviceRequestComments, eq(serviceRequestComments.id, serviceRequestCommentMedia.commentId))
-    .where(and(eq(serviceRequestComments.requestId, requestId), eq(serviceRequestCommentMedia.mediaId, mediaId)))
+    .where(and(eq(serviceRequestComments.requestId, requestId), inArray(serviceRequestComments.chatType, chats), eq(media.key, key)))
     .limit(1);
   return inChat?.m;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
+import { fileKeySchema } from '../../../contract/media.ts';
 import {
   chatLinkInput,
   chatLinkRecord,
@@ -121,13 +122,13 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!joined) throw notFound(NOT_FOUND);
     const [record] = await toRecords(db, [joined]);
     if (!record) throw notFound(NOT_FOUND);
-    const url = (mediaId: number) => requestMediaUrl(id, mediaId);
+    const url = (key: string) => requestMediaUrl(id, key);
     const viewer = { userId: user.id, isAdmin: user.isAdmin };
     const [files, messages, history, links] = await Promise.all([
       requestMedia(db, id, url),
       chatMessages(db, id, viewer, url),
       historyOf(db, id),
-      user.rules.service_requests?.includes('edit') ? chatLinksOf(db, id) : Promise.resolve([]),
+      user.rules.service_requests?.includes('edit') ? chatLinksOf(db, joined.r) : Promise.resolve([]),
     ]);
     return {
       ...record,
@@ -346,16 +347,16 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/service_request/:id/media/:mediaId',
+    '/service_request/:id/media/:key',
     {
       preHandler: requirePermission('service_requests', 'view'),
-      schema: { tags, summary: 'Файл заявки або повідомлення її чату', params: z.object({ id: idSchema, mediaId: idSchema }) },
+      schema: { tags, summary: 'Файл заявки або повідомлення її чату', description: 'key — випадковий ключ файлу з його поля url.', params: z.object({ id: idSchema, key: fileKeySchema }) },
     },
     async (request, reply) => {
       const row = await findRow(request.user, request.params.id);
-      const file = await requestFile(db, row.id, request.params.mediaId);
+      const file = await requestFile(db, row.id, request.params.key);
       if (!file) throw notFound('Файл не знайдено.');
-      return sendStored(reply, app.storage, file, file.kind === 'image' ? 'inline' : 'attachment');
+      return sendStored(reply, app.storage, file);
     },
   );
 
@@ -407,7 +408,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           await discard();
           throw err;
         }
-        const messages = await chatMessages(db, row.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (m) => requestMediaUrl(row.id, m), parsed.data.chat_type);
+        const messages = await chatMessages(db, row.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (key) => requestMediaUrl(row.id, key), parsed.data.chat_type);
         return { data: messages.find((m) => m.id === id)! };
       },
     );
@@ -436,7 +437,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { c, r } = await ownComment(request.user, request.params.id);
       await db.update(serviceRequestComments).set({ message: request.body.message, editedAt: new Date() }).where(eq(serviceRequestComments.id, c.id));
       await announce(live, { organizationId: r.organizationId, requestId: r.id, complexId: await houseComplex(db, r.houseId), action: 'updated', notified: [], chatType: c.chatType });
-      const messages = await chatMessages(db, r.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (m) => requestMediaUrl(r.id, m), c.chatType);
+      const messages = await chatMessages(db, r.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (key) => requestMediaUrl(r.id, key), c.chatType);
       return { data: messages.find((m) => m.id === c.id)! };
     },
   );
@@ -515,7 +516,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(serviceRequestChatLinks.id, request.params.linkId), eq(serviceRequestChatLinks.requestId, row.id)))
         .returning({ id: serviceRequestChatLinks.id });
       if (!link) throw notFound('Посилання не знайдено.');
-      return { data: await chatLinksOf(db, row.id) };
+      return { data: await chatLinksOf(db, row) };
     },
   );
 };

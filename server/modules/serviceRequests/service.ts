@@ -31,9 +31,10 @@ import { assertVersion, nextVersion } from '../../lib/concurrency.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { StoredUpload } from '../../lib/files.ts';
 import type { LiveBus } from '../../lib/live.ts';
+import { refusedAttachments } from '../../lib/media.ts';
 import { formatAddress } from '../houses/address.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
-import { adminIds, attachableMedia, handlingStaff, searchText, worksIn, type RequestRow } from './records.ts';
+import { adminIds, attachableToRequest, handlingStaff, searchText, worksIn, type RequestRow } from './records.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Pick<Db, 'select'>;
@@ -68,14 +69,15 @@ interface Checked {
 /**
  * Checks what a create or update refers to: the type of the organization, a house inside the
  * user's scope, a unit of that house, a resident of that house, staff who may handle requests in
- * the house's complex, and files the organization uploaded. Each miss is a 422 on its field.
+ * the house's complex, and files that are the request's already or the user's own fresh uploads.
+ * Each miss is a 422 on its field.
  */
 async function check(
   db: Reader,
   user: CurrentUser,
   v: { type_id: number | null; house_id: number; realty_id: number | null; member_id: number | null; responsible_id: number | null; performer_id: number | null; media_ids: number[] },
   /** What an update leaves as it was: kept even if it would not be chosen today (a deleted type, a moved colleague). */
-  kept: { typeId?: number | null; staff?: (number | null)[] } = {},
+  kept: { typeId?: number | null; staff?: (number | null)[]; media?: number[] } = {},
 ): Promise<Checked> {
   const errors: Record<string, string[]> = {};
   const [type] =
@@ -124,8 +126,10 @@ async function check(
     else if (house && !worksIn(s, complexId)) errors[field] = [`${s.name} не працює в комплексі цього будинку.`];
   }
   const mediaIds = [...new Set(v.media_ids)];
-  const files = await attachableMedia(db, user.organizationId, mediaIds);
-  if (files.length !== mediaIds.length) errors.media_ids = ['Файл не знайдено. Завантажте фото або PDF ще раз.'];
+  // Files the request already holds stay; new ones must be the user's own fresh uploads.
+  if ((await refusedAttachments(db, user, mediaIds, { kept: kept.media, accept: attachableToRequest })).length) {
+    errors.media_ids = ['Файл не знайдено. Завантажте фото або PDF ще раз.'];
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const defaults = v.type_id === null ? [] : await db.select({ userId: serviceRequestTypeStaff.userId }).from(serviceRequestTypeStaff).where(eq(serviceRequestTypeStaff.typeId, v.type_id));
   return {
@@ -275,7 +279,7 @@ export async function updateRequest(
     if (input.realty_id === undefined) merged.realty_id = null;
     if (input.member_id === undefined) merged.member_id = null;
   }
-  const c = await check(db, user, merged, { typeId: row.typeId, staff: [row.responsibleId, row.performerId] });
+  const c = await check(db, user, merged, { typeId: row.typeId, staff: [row.responsibleId, row.performerId], media: currentMedia.map((m) => m.id) });
   const text = input.text ?? row.text;
   const changesStage = input.stage !== undefined && input.stage !== row.stage;
   const notified = await db.transaction(async (tx) => {

@@ -23,13 +23,13 @@ import {
 import { houses, media, votingBallots, votingParticipants, votingQuestions, votings } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
-import { removeStored, sendStored } from '../../lib/files.ts';
+import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
 import { likePattern } from '../../lib/list.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
-import { insertMedia } from '../media/routes.ts';
+import { insertMedia } from '../../lib/media.ts';
 import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
 import { loadMeeting, meetingResults, snapshotElectorate, todayKyiv, type Meeting, type MeetingResults, type VotingRow } from './meeting.ts';
 import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
@@ -106,7 +106,7 @@ export function participantsOf(votingId: number, m: Meeting, r: MeetingResults):
           signature_provider: b.signatureProvider,
           signature_signer: b.signatureSigner,
           counted: true,
-          sheet: b.sheetMediaId !== null && sheetName ? { id: b.sheetMediaId, name: sheetName, mime: sheetMime ?? '', url: mediaOf(votingId, b.id) } : null,
+          sheet: b.sheetMediaId !== null && sheetName ? { id: b.sheetMediaId, name: downloadName(sheetName, sheetMime ?? ''), mime: sheetMime ?? '', url: mediaOf(votingId, b.id) } : null,
           representative: b.representative,
           representative_document: b.representativeDocument,
           answers: answersByBallot.get(b.id) ?? {},
@@ -176,7 +176,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
         tally: q.tally,
       })),
       warnings: r.warnings,
-      protocol: { uploaded: Boolean(protocol), name: protocol?.originalName ?? null, uploaded_at: protocol?.createdAt.toISOString() ?? null },
+      protocol: { uploaded: Boolean(protocol), name: protocol ? downloadName(protocol.originalName, protocol.mime) : null, uploaded_at: protocol?.createdAt.toISOString() ?? null },
       last_notified_at: v.lastNotifiedAt?.toISOString() ?? null,
       signature_providers: providerList,
       electorate_editable: m.ballots.length === 0,
@@ -584,7 +584,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
         .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.id, request.params.ballotId)))
         .limit(1);
       if (!row) throw notFound('Скан листка не знайдено.');
-      return sendStored(reply, app.storage, row.file, 'inline');
+      return sendStored(reply, app.storage, row.file);
     },
   );
 

@@ -2,8 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useInput, useTranslate } from 'react-admin';
-import { mediaUrl } from '../../../contract/media';
+import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import { AuthImage } from './AuthImage';
 import { uploadImage } from './media';
 
@@ -11,15 +10,21 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * An image field holding the id of a file uploaded through POST /media: upload, preview (through
- * the authorised route) and removal. Type and size are checked again by the server.
+ * the authorised route) and removal. Type and size are checked again by the server. Files are
+ * fetched by the URL the API gives: the record's own picture at `urlSource` (e.g. `image_url`),
+ * a fresh upload at the `url` of its answer (the API serves it to its uploader only).
  */
-export function ImageInput({ source, label }: { source: string; label: string }) {
+export function ImageInput({ source, urlSource, label }: { source: string; urlSource: string; label: string }) {
   const translate = useTranslate();
+  const record = useRecordContext();
   const { field, fieldState } = useInput({ source, defaultValue: null, format: (v) => v ?? null });
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<{ id: number; url: string } | null>(null);
   const value = field.value as number | null;
+  const src =
+    value === null ? null : uploaded?.id === value ? uploaded.url : record?.[source] === value ? ((record?.[urlSource] as string | null | undefined) ?? null) : null;
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -32,8 +37,9 @@ export function ImageInput({ source, label }: { source: string; label: string })
     setBusy(true);
     setError(null);
     try {
-      const uploaded = await uploadImage(file);
-      field.onChange(uploaded.id);
+      const media = await uploadImage(file);
+      setUploaded({ id: media.id, url: media.url });
+      field.onChange(media.id);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -48,8 +54,8 @@ export function ImageInput({ source, label }: { source: string; label: string })
         {translate(label)}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {value ? (
-          <AuthImage src={mediaUrl(value)} alt={translate(label)} sx={{ width: 240, height: 135, borderRadius: 1 }} />
+        {src ? (
+          <AuthImage src={src} alt={translate(label)} sx={{ width: 240, height: 135, borderRadius: 1 }} />
         ) : (
           <Box sx={{ width: 240, height: 135, borderRadius: 1, border: '1px dashed', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
             <Typography variant="body2">{translate('app.media.no_image')}</Typography>

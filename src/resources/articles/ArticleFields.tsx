@@ -11,7 +11,7 @@ export function ArticleFields() {
     <>
       <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
       <RichTextField source="body" required />
-      <ImageInput source="image_id" label="resources.articles.fields.image_id" />
+      <ImageInput source="image_id" urlSource="image_url" label="resources.articles.fields.image_id" />
       <AudienceInputs />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <SelectInput

@@ -30,7 +30,7 @@ export default function EventEdit() {
       </Stack>
       <TextInput source="place" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" validate={maxLength(5000)} multiline minRows={4} fullWidth />
-      <ImageInput source="image_id" label="resources.events.fields.image_id" />
+      <ImageInput source="image_id" urlSource="image_url" label="resources.events.fields.image_id" />
       <AudienceInputs />
     </ContentFormPage>
   );
