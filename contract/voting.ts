@@ -253,6 +253,8 @@ export const publicVotingRecord = z.object({
   opens_on: z.string(),
   signed_only: z.boolean(),
   signature_providers: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** where a one-time code can go: e-mail always, a phone only while SMS can be sent */
+  code_channels: z.array(z.enum(['email', 'sms'])),
   questions: z.array(z.object({ id: z.number(), position: z.number(), title: z.string(), description: z.string(), threshold_text: z.string(), status: z.enum(QUESTION_STATUSES) })),
 });
 export type PublicVoting = z.infer<typeof publicVotingRecord>;

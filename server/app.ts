@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import { requireAuth } from './lib/auth.ts';
-import { createDelivery, type Delivery } from './lib/delivery.ts';
+import { configuredTransports, createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
@@ -98,7 +98,10 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   const jobs = await openJobQueue(database, { log: app.log, retries: config.jobRetries, retryDelaySeconds: config.jobRetryDelaySeconds, pollSeconds: config.jobPollSeconds });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.close());
-  app.decorate('delivery', createDelivery({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+  const delivery = createDelivery({ db: database.db, jobs, transports: configuredTransports(config), devOutbox: config.devOutbox, log: app.log });
+  app.decorate('delivery', delivery);
+  // Content left readable by a development period (or an older version) does not outlive it.
+  await delivery.eraseStoredContent();
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
   const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);

@@ -14,6 +14,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@demo.ua'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-admin-2026'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** An HTTP SMS gateway: POST {to, text} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).max(4096).optional(),
+  /** `production` turns the development outbox off whatever PUBLIC_URL says. */
+  NODE_ENV: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().default('support@demo.ua'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,7 +57,19 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword: string;
   smtpUrl?: string;
+  /** The HTTP SMS gateway; undefined: no SMS transport. */
+  smsGateway?: { url: string; token: string };
   publicUrl: string;
+  /**
+   * NODE_ENV=production, or a PUBLIC_URL that is not this machine (localhost, 127.0.0.0/8, ::1)
+   * or a name reserved for testing (*.localhost, *.test).
+   */
+  production: boolean;
+  /**
+   * The development outbox: no mail or SMS transport and not production, so messages are kept
+   * in the outbox, codes and links included, for a developer to read. Never on in production.
+   */
+  devOutbox: boolean;
   supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
   tokenTtlSeconds: number;
@@ -88,7 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(`Invalid configuration: ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is required with the other S3 key`);
   }
+  if (Boolean(e.SMS_GATEWAY_URL) !== Boolean(e.SMS_GATEWAY_TOKEN)) {
+    throw new ConfigError(`Invalid configuration: ${e.SMS_GATEWAY_URL ? 'SMS_GATEWAY_TOKEN' : 'SMS_GATEWAY_URL'} is required with the other SMS gateway variable`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production' || !isDevelopmentUrl(publicUrl);
+  const smsGateway = e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,7 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smsGateway,
+    publicUrl,
+    production,
+    devOutbox: !production && !e.SMTP_URL && !smsGateway,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
@@ -120,4 +146,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === '1',
   };
+}
+
+/**
+ * Whether a public address can only be a developer's: this machine (localhost, 127.0.0.0/8, ::1)
+ * or a name that never resolves in public DNS (*.localhost, and *.test, reserved for testing by
+ * RFC 6761). Anything else is where real people reach the product.
+ */
+export function isDevelopmentUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.test') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { importReferenceData } from './db/importReference.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/index.ts';
 import { DEMO_STAFF, seedIfEmpty } from './db/seed.ts';
+import { deliveryNotices } from './lib/delivery.ts';
 import { ensureSpaBuilt } from './spa.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);
+  for (const line of deliveryNotices(config)) console.warn(line);
   if (seeded) console.log(`Демо-вхід: ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
 }
 

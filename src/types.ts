@@ -13,6 +13,8 @@ export interface CurrentUser {
   complexes: { id: number; name: string }[];
   two_factor: 'phone' | 'email' | null;
   is_admin: boolean;
+  /** SMS codes can be sent (an SMS gateway is configured): phone confirmation and SMS sign-in are offered only then */
+  sms_available: boolean;
 }
 
 export interface Complex {

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Rules } from '../../contract/permissions.ts';
+import { MESSAGE_KIND_KEYS, OUTBOX_STATUSES } from '../../contract/outbox.ts';
 import { REALTY_TYPES } from '../../contract/realty.ts';
 import { CHAT_TYPES, NOTIFICATION_KINDS, REQUEST_PRIORITIES, REQUEST_STAGES } from '../../contract/serviceRequests.ts';
 import { ukrainianSortKey } from '../lib/sortKey.ts';
@@ -171,21 +172,41 @@ export const signInClients = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.client] }), index('sign_in_clients_client_idx').on(t.client)],
 );
 
-/** Every e-mail and SMS the product sends; without SMTP this is where they can be read. */
+/**
+ * Every e-mail and SMS the product sends, with its delivery state. Subject and body are kept
+ * only in the development outbox (no transport, not production); a message that goes through
+ * a transport carries its text in the delivery job alone, which is erased once it is done.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    kind: text('kind', { enum: MESSAGE_KIND_KEYS }).notNull().default('message'),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
+    body: text('body'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Requests counted against a limit (`server/lib/rateLimit.ts`): one row per request and key,
+ * e.g. `voting-code:ip:<address>`; rows older than a day are pruned as new ones come in.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_key_at_idx').on(t.key, t.at), index('rate_limit_hits_at_idx').on(t.at)],
 );
 
 /** Settlements of Ukraine (KATOTTG), the reference that city look-up searches. */

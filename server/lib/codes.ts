@@ -176,7 +176,7 @@ export function createCodeService(db: Db, delivery: Delivery) {
       });
     });
     const body = `Ваш код для ${WHAT[input.purpose]}: ${code}\nКод діє 10 хвилин. Нікому його не повідомляйте.`;
-    await delivery.send({ channel: input.channel, to: input.target, organizationId: input.organizationId, subject: `Код підтвердження: ${code}`, body });
+    await delivery.send({ channel: input.channel, kind: input.purpose === 'login' ? 'login_code' : 'confirmation_code', to: input.target, organizationId: input.organizationId, subject: `Код підтвердження: ${code}`, body });
     return { resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000, sent_to: maskTarget(input.channel, input.target) };
   }
 

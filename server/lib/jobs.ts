@@ -28,6 +28,12 @@ export interface JobTypeOptions {
   retryDelaySeconds?: number;
   /** A run taking longer than this is considered lost and retried (default 5 minutes). */
   timeoutSeconds?: number;
+  /**
+   * Payload keys that hold secrets (a message's text): erased from the stored job as soon as it
+   * is done (completed, or failed for good), and by the upkeep from any finished job that still
+   * has them (one lost with its process, then expired).
+   */
+  secretKeys?: string[];
 }
 
 /** Runs SQL on one connection: the application's, or one transaction's. */
@@ -175,6 +181,26 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     return p;
   };
 
+  /** Erases the secret keys of a job type from one job, or from every finished one (both tables). */
+  const scrub = async (type: string, jobId?: string) => {
+    const keys = handlers.get(type)?.options.secretKeys;
+    if (!keys?.length) return;
+    const run = executor(client);
+    if (jobId) {
+      await run.executeSql('UPDATE pgboss.job SET data = data - $2::text[] WHERE name = $1 AND id = $3', [type, keys, jobId]);
+      return;
+    }
+    const finished = "state IN ('completed', 'failed', 'cancelled')";
+    await run.executeSql(`UPDATE pgboss.job SET data = data - $2::text[] WHERE name = $1 AND ${finished} AND data ?| $2::text[]`, [type, keys]);
+    await run.executeSql(`UPDATE pgboss.archive SET data = data - $2::text[] WHERE name = $1 AND data ?| $2::text[]`, [type, keys]);
+  };
+  const scrubFinished = async () => {
+    for (const type of handlers.keys()) await scrub(type);
+  };
+  /** A failed erasure is retried by the upkeep; it must not fail (or repeat) the job itself. */
+  const scrubJob = (type: string, jobId: string) =>
+    scrub(type, jobId).catch((err: unknown) => opts.log.warn({ err, job: jobId, type }, 'could not erase the secret part of a finished job; the upkeep will'));
+
   const startWorker = async (type: string) => {
     const { handler } = handlers.get(type)!;
     await ensureQueue(type);
@@ -190,8 +216,11 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
           } catch (err) {
             const message = err instanceof Error ? err.message : String(err);
             (context.lastAttempt ? opts.log.error : opts.log.warn).call(opts.log, { err, job: job.id, type, attempt: context.attempt }, context.lastAttempt ? 'job failed' : 'job failed; will retry');
+            if (context.lastAttempt) await scrubJob(type, job.id);
             await boss.fail(type, job.id, { message: message.slice(0, 1000) });
+            continue;
           }
+          await scrubJob(type, job.id);
         }
       },
     );
@@ -242,9 +271,13 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
       if (closing || workerIds.size) return;
       for (const type of handlers.keys()) await startWorker(type);
       const maintain = () =>
-        boss.maintain().catch((err: unknown) => {
-          if (!closing) opts.log.warn({ err }, 'job queue upkeep failed');
-        });
+        boss
+          .maintain()
+          .then(scrubFinished)
+          .catch((err: unknown) => {
+            if (!closing) opts.log.warn({ err }, 'job queue upkeep failed');
+          });
+      await scrubFinished().catch((err: unknown) => opts.log.warn({ err }, 'job queue upkeep failed'));
       upkeep = setInterval(maintain, 60_000);
       upkeep.unref();
     },

@@ -203,6 +203,8 @@ export const en = {
       two_factor_on_hint_phone: 'A confirmation code will be sent by SMS. From then on every sign-in asks for a code from a text message.',
       two_factor_off: 'Turn off two-step sign-in',
       two_factor_off_hint: 'To turn it off, confirm with your current password and a code.',
+      two_factor_off_hint_email: 'Text messages are not being sent, so the code to turn it off comes to your e-mail. Confirm with your current password and that code.',
+      sms_unavailable: 'Text messages are not set up: the number cannot be confirmed by a code, and sign-in by SMS is not available.',
     },
     user: {
       title: 'Personal data',

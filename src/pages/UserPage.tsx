@@ -35,6 +35,8 @@ export default function UserPage() {
   if (!user) return null;
   const tfLabel = translate(user.two_factor ? `app.user.two_factor_${user.two_factor}` : 'app.user.two_factor_off');
   const tfChannel = user.two_factor ?? 'email';
+  // Without an SMS gateway no code can reach a phone: its confirmation and SMS sign-in are not offered.
+  const smsAvailable = user.sms_available === true;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 796 }}>
@@ -51,8 +53,15 @@ export default function UserPage() {
             </Row>
             <Row label={translate('app.user.phone')}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography sx={{ flex: 1 }}>{user.phone ?? translate('app.user.not_set')}</Typography>
-                <Button onClick={() => setDialog('phone')}>{translate(user.phone ? 'app.settings.change' : 'app.settings.add')}</Button>
+                <Box sx={{ flex: 1 }}>
+                  <Typography>{user.phone ?? translate('app.user.not_set')}</Typography>
+                  {!smsAvailable && (
+                    <Typography variant="caption" color="text.secondary" data-testid="sms-unavailable">
+                      {translate('app.settings.sms_unavailable')}
+                    </Typography>
+                  )}
+                </Box>
+                {smsAvailable && <Button onClick={() => setDialog('phone')}>{translate(user.phone ? 'app.settings.change' : 'app.settings.add')}</Button>}
               </Stack>
             </Row>
             <Row label={translate('app.user.role')}>
@@ -89,9 +98,11 @@ export default function UserPage() {
                 <Button variant="outlined" onClick={() => setDialog('tf-on-email')}>
                   {translate('app.settings.two_factor_on_email')}
                 </Button>
-                <Button variant="outlined" onClick={() => setDialog('tf-on-phone')} disabled={!user.phone} title={user.phone ? undefined : translate('app.settings.phone_first')}>
-                  {translate('app.settings.two_factor_on_phone')}
-                </Button>
+                {smsAvailable && (
+                  <Button variant="outlined" onClick={() => setDialog('tf-on-phone')} disabled={!user.phone} title={user.phone ? undefined : translate('app.settings.phone_first')}>
+                    {translate('app.settings.two_factor_on_phone')}
+                  </Button>
+                )}
               </>
             )}
           </Stack>
@@ -137,7 +148,7 @@ export default function UserPage() {
         open={dialog === 'tf-off'}
         onClose={() => setDialog(null)}
         title={translate('app.settings.two_factor_off')}
-        hint={translate('app.settings.two_factor_off_hint')}
+        hint={translate(tfChannel === 'phone' && !smsAvailable ? 'app.settings.two_factor_off_hint_email' : 'app.settings.two_factor_off_hint')}
         request={{ path: `/setting/enable-two-factor/${tfChannel}`, body: (v) => ({ enable: false, current_password: v.password }) }}
         confirm={{ path: `/setting/enable-two-factor/${tfChannel}`, body: (v) => ({ enable: false, code: v.code }) }}
         onDone={reload}

@@ -23,7 +23,9 @@ const T = {
   agenda: 'Порядок денний',
   identify: 'Щоб проголосувати, підтвердьте, що ви співвласник',
   identifyHint: 'Вкажіть телефон або e-mail, записаний за вами в управителя. Ми надішлемо одноразовий код.',
+  identifyHintEmail: 'Вкажіть e-mail, записаний за вами в управителя. Ми надішлемо на нього одноразовий код.',
   contact: 'Телефон або e-mail',
+  contactEmail: 'E-mail',
   sendCode: 'Отримати код',
   code: 'Код з повідомлення',
   confirm: 'Підтвердити',
@@ -121,6 +123,8 @@ export default function VotePage() {
   }
   // This page has no signing step of its own yet: a meeting that counts only signed ballots is voted on paper.
   const cannotCount = meeting.signed_only;
+  // A code goes by SMS only while the server can send SMS; otherwise the page asks for an e-mail.
+  const bySms = meeting.code_channels.includes('sms');
   const beforeMeeting = !meeting.open && new Date().toISOString().slice(0, 10) < meeting.opens_on;
   return (
     <Box sx={{ bgcolor: 'grey.100', minHeight: '100vh', py: { xs: 1, sm: 3 } }}>
@@ -169,10 +173,18 @@ export default function VotePage() {
                   {T.identify}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  {T.identifyHint}
+                  {bySms ? T.identifyHint : T.identifyHintEmail}
                 </Typography>
                 <Stack spacing={2}>
-                  <TextField label={T.contact} value={contact} onChange={(e) => setContact(e.target.value)} autoComplete="tel email" fullWidth slotProps={{ htmlInput: { inputMode: 'email' } }} />
+                  <TextField
+                    label={bySms ? T.contact : T.contactEmail}
+                    value={contact}
+                    onChange={(e) => setContact(e.target.value)}
+                    autoComplete={bySms ? 'tel email' : 'email'}
+                    type={bySms ? 'text' : 'email'}
+                    fullWidth
+                    slotProps={{ htmlInput: { inputMode: 'email' } }}
+                  />
                   {!challenge ? (
                     <Button variant="contained" size="large" onClick={sendCode} disabled={busy || contact.trim().length < 3}>
                       {T.sendCode}

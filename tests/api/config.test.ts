@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TOKEN_TTL_HOURS', '0'],
     ['SEED_DEMO', 'yes'],
+    ['SMS_GATEWAY_URL', 'ftp://sms.example.ua'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -51,7 +52,16 @@ describe('loadConfig', () => {
       logLevel: 'info',
       tokenTtlSeconds: 12 * 3600,
       seedDemo: true,
+      smsGateway: undefined,
+      production: false,
+      devOutbox: true,
     });
+  });
+
+  it('takes the SMS gateway address and token together or not at all', () => {
+    expect(configError({ SMS_GATEWAY_URL: 'https://sms.example.ua/send' }).message).toContain('SMS_GATEWAY_TOKEN');
+    expect(configError({ SMS_GATEWAY_TOKEN: 'secret' }).message).toContain('SMS_GATEWAY_URL');
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.ua/send', SMS_GATEWAY_TOKEN: 'secret' }).smsGateway).toEqual({ url: 'https://sms.example.ua/send', token: 'secret' });
   });
 
   it('treats empty variables as unset', () => {

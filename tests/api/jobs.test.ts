@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, queryRows, type Database } from '../../server/db/index.ts';
 import { outbox } from '../../server/db/schema.ts';
 import { SEND_MAIL_JOB } from '../../server/lib/delivery.ts';
 import { openJobQueue, type JobContext, type JobQueue } from '../../server/lib/jobs.ts';
+import { fakeSmsGateway, fakeSmtp } from './fakeTransports.ts';
 import { ADMIN, API, type TestApp, setupApp } from './helpers.ts';
 import { databaseUrl, withAdminClient } from './pg.ts';
 
@@ -202,104 +202,91 @@ describe('runners', () => {
   });
 });
 
-/** A minimal SMTP server: refuses the first `failFirst` messages with 451, and any recipient with "bounce". */
-function fakeSmtp(failFirst: number) {
-  const received: string[] = [];
-  let failures = failFirst;
-  const server = net.createServer((socket) => {
-    let data = false;
-    let buffer = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (data) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          data = false;
-          socket.write('250 OK\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-        else if (verb === 'MAIL') {
-          if (failures > 0) {
-            failures -= 1;
-            socket.write('451 Try again later\r\n');
-          } else socket.write('250 OK\r\n');
-        } else if (verb === 'RCPT') socket.write(/bounce/i.test(line) ? '550 No such user\r\n' : '250 OK\r\n');
-        else if (verb === 'DATA') {
-          data = true;
-          socket.write('354 Go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 Bye\r\n');
-          return;
-        } else socket.write('250 OK\r\n');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  return { server, received };
-}
-
-describe('mail delivery through jobs', () => {
+describe('mail and SMS delivery through jobs', () => {
   let t: TestApp;
   let smtp: ReturnType<typeof fakeSmtp>;
-  let admin: string;
+  let gateway: ReturnType<typeof fakeSmsGateway>;
 
   beforeAll(async () => {
     smtp = fakeSmtp(1);
-    await new Promise<void>((r) => smtp.server.listen(0, '127.0.0.1', r));
-    const { port } = smtp.server.address() as net.AddressInfo;
-    t = await setupApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, JOB_RETRIES: '2', JOB_RETRY_DELAY_SECONDS: '0', JOB_POLL_SECONDS: '0.5' } });
-    admin = await t.login(ADMIN.email, ADMIN.password);
+    // +380500000000 is refused by the gateway every time.
+    gateway = fakeSmsGateway((to) => (to === '+380500000000' ? 503 : 200));
+    t = await setupApp({
+      env: {
+        SMTP_URL: await smtp.start(),
+        SMS_GATEWAY_URL: await gateway.start(),
+        SMS_GATEWAY_TOKEN: 'gateway-secret-token',
+        JOB_RETRIES: '2',
+        JOB_RETRY_DELAY_SECONDS: '0',
+        JOB_POLL_SECONDS: '0.5',
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((r) => smtp?.server.close(r));
+    await smtp?.stop();
+    await gateway?.stop();
   });
 
   const lastTo = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1))[0];
+  /** The stored delivery job of an outbox row (pg-boss keeps finished jobs for a week). */
+  const jobOf = async (outboxId: number) =>
+    (await queryRows<{ state: string; data: Record<string, unknown> }>(t.db, sql`select state, data from pgboss.job where name = ${SEND_MAIL_JOB} and (data->>'outboxId')::int = ${outboxId}`))[0];
 
-  it('writes the outbox row in the request and sends in a job, retrying after a refusal', async () => {
+  it('writes the outbox row in the request and sends in a job, retrying after a refusal; the text lives only in the job until then', async () => {
     // The request answers with the row in place, before any runner has looked at it.
     const res = await t.call('POST', `${API}/forgot_password`, { body: { email: ADMIN.email } });
     expect(res.statusCode, res.body).toBe(200);
     const row = await lastTo(ADMIN.email);
-    expect(row).toMatchObject({ channel: 'email', sentAt: null });
-    expect(row.body).toContain('https://zhk.test/');
+    expect(row).toMatchObject({ channel: 'email', kind: 'password_reset', status: 'queued', sentAt: null, subject: '', body: null });
+    const queued = await jobOf(row.id);
+    expect(String(queued.data.body)).toContain('https://zhk.test/ResetPassword?token=');
     expect(smtp.received).toEqual([]);
 
     await t.app.jobs.work();
     // The first try is refused (451), the retry goes through.
     await until(async () => (await lastTo(ADMIN.email)).sentAt !== null);
     const sent = await lastTo(ADMIN.email);
-    expect(sent.error).toBeNull();
+    expect(sent).toMatchObject({ status: 'sent', error: null, body: null, subject: '' });
     expect(smtp.received.length).toBe(1);
-    expect(smtp.received[0]).toContain(`To: ${ADMIN.email}`);
-    expect(admin).toBeTruthy();
+    const [mail] = smtp.messages();
+    expect(mail.headers).toContain(`To: ${ADMIN.email}`);
+    expect(mail.text).toContain('https://zhk.test/ResetPassword?token=');
+    // Done: the job keeps its row for inspection, without the text.
+    await until(async () => (await jobOf(row.id)).state === 'completed');
+    expect((await jobOf(row.id)).data).toEqual({ outboxId: row.id });
   });
 
-  it('gives up after the retries and keeps the last error in the outbox', async () => {
+  it('gives up after the retries and keeps the last error in the outbox, not the text', async () => {
     const to = `bounce-${crypto.randomBytes(3).toString('hex')}@test.ua`;
-    await t.app.delivery.send({ channel: 'email', to, subject: 'Тест', body: 'Текст', organizationId: t.organizationId });
+    await t.app.delivery.send({ channel: 'email', kind: 'message', to, subject: 'Тест', body: 'Текст 654321', organizationId: t.organizationId });
     await until(async () => /^Не надіслано після 3 спроб/.test((await lastTo(to)).error ?? ''), 20_000);
     const row = await lastTo(to);
-    expect(row.sentAt).toBeNull();
+    expect(row).toMatchObject({ status: 'failed', sentAt: null, body: null });
     expect(row.error).toMatch(/550/);
     const failed = await t.app.jobs.boss.fetch(SEND_MAIL_JOB);
     expect(failed).toEqual([]);
+    await until(async () => (await jobOf(row.id)).state === 'failed');
+    expect(JSON.stringify((await jobOf(row.id)).data)).not.toContain('654321');
   });
 
-  it('SMS stays in the outbox without a job', async () => {
-    await t.app.delivery.send({ channel: 'sms', to: '+380501234567', body: 'Код 123456', organizationId: t.organizationId });
-    const row = await lastTo('+380501234567');
-    expect(row).toMatchObject({ channel: 'sms', sentAt: null, error: null });
+  it('sends SMS through the HTTP gateway: POST {to, text} with the bearer token', async () => {
+    const to = '+380501234567';
+    await t.app.delivery.send({ channel: 'sms', kind: 'message', to, body: 'Код 123456', organizationId: t.organizationId });
+    expect(await lastTo(to)).toMatchObject({ channel: 'sms', status: 'queued', body: null });
+    await until(async () => (await lastTo(to)).status === 'sent');
+    const request = gateway.requests.find((r) => (r.body as { to?: string }).to === to)!;
+    expect(request).toMatchObject({ method: 'POST', path: '/send', authorization: 'Bearer gateway-secret-token', body: { to, text: 'Код 123456' } });
+    expect(request.contentType).toMatch(/^application\/json/);
+  });
+
+  it('an SMS the gateway refuses is retried, then failed with its status, never with the text', async () => {
+    const to = '+380500000000';
+    await t.app.delivery.send({ channel: 'sms', kind: 'message', to, body: 'Код 777888', organizationId: t.organizationId });
+    await until(async () => (await lastTo(to)).status === 'failed', 20_000);
+    const row = await lastTo(to);
+    expect(row.error).toMatch(/^Не надіслано після 3 спроб: SMS-шлюз відповів кодом 503/);
+    expect(row.error).not.toContain('777888');
+    expect(gateway.requests.filter((r) => (r.body as { to?: string }).to === to)).toHaveLength(3);
   });
 });

@@ -127,7 +127,8 @@ describe('GET /outbox', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toHaveLength(1);
-    expect(body.data[0].recipient).toBe(user.email);
+    // The tests run as a development installation without transports: the development outbox shows the text.
+    expect(body.data[0]).toMatchObject({ recipient: user.email, kind: 'password_reset', status: 'held', body: expect.stringContaining('/ResetPassword?token=') });
     expect(body.pagination).toMatchObject({ current_page: 1, per_page: 1, from: 1, to: 1 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(1);
   });

@@ -21,11 +21,11 @@ async function account(overrides: { phone?: string } = {}) {
 }
 type Account = Awaited<ReturnType<typeof account>>;
 
-/** The newest mail or SMS to `recipient`. */
+/** The newest mail or SMS to `recipient`, as the development outbox keeps it. */
 async function lastMessage(recipient: string) {
   const [m] = await t.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
   expect(m, `a message to ${recipient}`).toBeDefined();
-  return m.body;
+  return m.body ?? '';
 }
 const lastCode = async (recipient: string) => /\b(\d{6})\b/.exec(await lastMessage(recipient))![1];
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

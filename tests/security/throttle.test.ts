@@ -68,8 +68,8 @@ async function age(part: string, ms: number) {
 
 async function lastMessage(recipient: string) {
   const [m] = await t.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
-  expect(m, `a message to ${recipient}`).toBeDefined();
-  return m.body;
+  expect(m?.body, `a readable message to ${recipient} (the development outbox)`).toBeTruthy();
+  return m.body!;
 }
 const outboxCount = async () => (await t.db.select({ id: outbox.id }).from(outbox)).length;
 

@@ -14,6 +14,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   complexes: [],
   two_factor: null,
   is_admin: true,
+  sms_available: true,
   ...over,
 });
 

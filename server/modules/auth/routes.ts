@@ -87,6 +87,8 @@ export const userData = z.object({
   complexes: z.array(z.object({ id: z.number(), name: z.string() })),
   two_factor: z.enum(['phone', 'email']).nullable(),
   is_admin: z.boolean(),
+  /** whether SMS codes can be sent (an SMS gateway, or the development outbox): phone confirmation and SMS sign-in are offered only then */
+  sms_available: z.boolean(),
 });
 
 /** The signed-in user's own session. */

@@ -67,11 +67,16 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
   const codes = createCodeService(db, delivery);
   const throttle = createThrottle(db);
 
-  /** First step of a two-factor sign-in: a code to the user's channel and a challenge to come back with. */
+  /**
+   * First step of a two-factor sign-in: a code to the user's channel and a challenge to come back
+   * with. SMS sign-in falls back to the account's e-mail while no SMS can be sent (no gateway), so
+   * nobody is locked out and no code waits where only an admin could read it.
+   */
   async function sendLoginCode(user: { id: number; organizationId: number; email: string; phone: string | null; twoFactor: 'phone' | 'email' }, limits = LOGIN_CODE_LIMITS) {
     const challenge = newToken().token;
-    const target = user.twoFactor === 'phone' && user.phone ? user.phone : user.email;
-    const channel = user.twoFactor === 'phone' && user.phone ? 'sms' : 'email';
+    const bySms = user.twoFactor === 'phone' && user.phone !== null && delivery.canSend('sms');
+    const target = bySms ? user.phone! : user.email;
+    const channel = bySms ? 'sms' : 'email';
     const sent = await codes.send({ userId: user.id, organizationId: user.organizationId, purpose: 'login', channel, target, challenge, limits });
     return { two_factor: channel === 'sms' ? ('phone' as const) : ('email' as const), challenge, message: `Код для входу надіслано на ${sent.sent_to}.`, ...sent };
   }
@@ -212,6 +217,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
         complexes: visible,
         two_factor: user.twoFactor,
         is_admin: user.isAdmin,
+        sms_available: delivery.canSend('sms'),
       };
     },
 
@@ -226,6 +232,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       const link = resetLink(await createReset(user.id), email);
       await delivery.send({
         channel: 'email',
+        kind: 'password_reset',
         to: email,
         organizationId: user.organizationId,
         subject: 'Відновлення пароля',
@@ -241,6 +248,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       const link = resetLink(await createReset(user.id, INVITE_TTL_MS), user.email);
       await delivery.send({
         channel: 'email',
+        kind: 'staff_invitation',
         to: user.email,
         organizationId: user.organizationId,
         subject: 'Запрошення до адмін-панелі ЖК',

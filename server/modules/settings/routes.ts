@@ -24,6 +24,7 @@ import { userData } from '../auth/routes.ts';
 const tags = ['settings'];
 const saved = z.object({ message: z.string(), data: userData });
 const twoFactorAnswer = z.union([codeSentResponse, saved]);
+const SMS_UNAVAILABLE = 'Надсилання SMS не налаштовано, тож код на телефон надіслати не можна. Зверніться до адміністратора.';
 
 /**
  * Wrong current passwords per user, across every route that asks for it: someone holding a
@@ -81,6 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Код на новий номер телефону', body: requestPhoneCodeInput, response: { 200: codeSentResponse } } },
     async (request) => {
       const { phone, current_password } = request.body;
+      if (!app.delivery.canSend('sms')) throw unprocessable({ phone: [SMS_UNAVAILABLE] });
       const me = await assertPassword(request.user, current_password);
       if (me.phone === phone) throw unprocessable({ phone: ['Це ваш поточний номер.'] });
       const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose: 'phone', channel: 'sms', target: phone });
@@ -167,7 +169,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: channel === 'phone' ? 'Двоетапний вхід через SMS' : 'Двоетапний вхід через e-mail',
-          description: 'З поточним паролем надсилає код на цей канал; з кодом — вмикає (enable: true) або вимикає (enable: false) двоетапний вхід.',
+          description:
+            'З поточним паролем надсилає код на цей канал; з кодом — вмикає (enable: true) або вимикає (enable: false) двоетапний вхід. Поки SMS не надсилаються, вхід через SMS не вмикається (422), а код для вимкнення приходить на e-mail.',
           body: twoFactorInput,
           response: { 200: twoFactorAnswer },
         },
@@ -175,13 +178,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const body = request.body;
         const me = await account(request.user.id);
-        const target = channel === 'phone' ? me.phone : me.email;
-        if (!target) throw unprocessable({ phone: ['Спершу додайте й підтвердьте номер телефону.'] });
+        if (channel === 'phone' && !me.phone) throw unprocessable({ phone: ['Спершу додайте й підтвердьте номер телефону.'] });
         if (body.enable && me.twoFactor === channel) throw unprocessable({ enable: ['Двоетапний вхід через цей канал уже увімкнено.'] });
         if (!body.enable && me.twoFactor !== channel) throw unprocessable({ enable: ['Двоетапний вхід через цей канал не ввімкнено.'] });
+        // Without SMS, sign-in by SMS cannot be turned on; turning it off takes a code by e-mail.
+        const bySms = channel === 'phone' && app.delivery.canSend('sms');
+        if (channel === 'phone' && body.enable && !bySms) throw unprocessable({ enable: [SMS_UNAVAILABLE] });
+        const target = bySms ? me.phone! : me.email;
         if ('current_password' in body) {
           await assertPassword(request.user, body.current_password);
-          const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose, channel: channel === 'phone' ? 'sms' : 'email', target });
+          const sent = await codes.send({ userId: me.id, organizationId: request.user.organizationId, purpose, channel: bySms ? 'sms' : 'email', target });
           return { message: `Код надіслано на ${sent.sent_to}.`, ...sent };
         }
         await codes.check({ userId: me.id, purpose, code: body.code, target });

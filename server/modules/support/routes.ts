@@ -44,6 +44,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await db.insert(supportMessages).values({ organizationId: request.user.organizationId, userId: request.user.id, body: request.body.message }).returning();
       await app.delivery.send({
         channel: 'email',
+        kind: 'support',
         to: app.config.supportEmail,
         replyTo: me.email,
         organizationId: request.user.organizationId,

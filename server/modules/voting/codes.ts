@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { votingCodes } from '../../db/schema.ts';
-import { assertResendAllowed, CODE_RULES, consumeCode, hashChallenge, maskTarget, newCode, type CodeStore } from '../../lib/codes.ts';
+import { CODE_RULES, consumeCode, hashChallenge, maskTarget, newCode, type CodeStore } from '../../lib/codes.ts';
 import type { Delivery } from '../../lib/delivery.ts';
 import { unprocessable } from '../../lib/errors.ts';
 
 /**
  * One-time codes for co-owners on the public voting page. Co-owners are members, not users, so
  * the codes live in a table of their own, with the rules of server/lib/codes.ts: 6 digits, a
- * salted hash, 10 minutes, single use, 5 wrong attempts void it, once a minute and 5 an hour.
+ * salted hash, 10 minutes, single use, 5 wrong attempts void it. How often a code may be asked
+ * for (once a minute and 5 an hour per address) is the route's limit, which holds for unknown
+ * addresses alike, so that a refusal does not tell a co-owner's address from any other.
  * A code belongs to the challenge the request answered with, so a code cannot be used on
  * someone else's request.
  */
@@ -35,18 +37,9 @@ export function createVotingCodes(db: Db, delivery: Delivery) {
       return rows.length > 0;
     },
   };
+  /** The caller limits how often (per address, client and link, the same for unknown addresses). */
   async function send(input: { votingId: number; participantId: number; organizationId: number; channel: 'email' | 'sms'; target: string; title: string }) {
     const now = Date.now();
-    const recent = await db
-      .select({ createdAt: votingCodes.createdAt })
-      .from(votingCodes)
-      .where(and(eq(votingCodes.participantId, input.participantId), gt(votingCodes.createdAt, new Date(now - 3600_000))))
-      .orderBy(desc(votingCodes.createdAt));
-    assertResendAllowed(
-      recent.map((r) => r.createdAt),
-      CODE_RULES,
-      now,
-    );
     const { code, salt, codeHash } = newCode();
     const challenge = randomBytes(24).toString('base64url');
     await db.transaction(async (tx) => {
@@ -66,7 +59,7 @@ export function createVotingCodes(db: Db, delivery: Delivery) {
       });
     });
     const body = `Код для голосування на загальних зборах «${input.title}»: ${code}\nКод діє 10 хвилин. Нікому його не повідомляйте.`;
-    await delivery.send({ channel: input.channel, to: input.target, organizationId: input.organizationId, subject: `Код для голосування: ${code}`, body });
+    await delivery.send({ channel: input.channel, kind: 'voting_code', to: input.target, organizationId: input.organizationId, subject: `Код для голосування: ${code}`, body });
     return { challenge, sent_to: maskTarget(input.channel, input.target), resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000 };
   }
 

@@ -10,7 +10,8 @@ export const NOTIFY_INTERVAL_MS = 24 * 3600_000;
 
 /**
  * Sends the meeting's invitation with the voting link to every co-owner who has not answered
- * every question: by e-mail, or by SMS when there is no e-mail. This is a reminder with the
+ * every question: by e-mail, or by SMS when there is no e-mail (each only while it can be sent;
+ * otherwise the co-owner counts as skipped). This is a reminder with the
  * link; the legal notice (against signature or by registered letter, Law 417, Art. 10(7)) is
  * the initiator's, and its date is recorded on the meeting.
  */
@@ -48,10 +49,13 @@ export async function sendInvitations(app: FastifyInstance, m: Meeting, r: Meeti
     .join('\n');
   const messages: Message[] = [];
   let skipped = 0;
+  // A channel that reaches nobody (no mail server or SMS gateway in production) is not used: skipped.
+  const email = app.delivery.canSend('email');
+  const sms = app.delivery.canSend('sms');
   for (const p of m.participants) {
     if (r.ballotStatus.get(p.id) === 'voted') continue;
-    if (p.email) messages.push({ channel: 'email', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
-    else if (p.phone) messages.push({ channel: 'sms', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
+    if (p.email && email) messages.push({ channel: 'email', kind: 'voting_invitation', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
+    else if (p.phone && sms) messages.push({ channel: 'sms', kind: 'voting_invitation', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
     else skipped += 1;
   }
   // One batch into the outbox (and one of delivery jobs): the sending itself runs in the background.

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ballotInput, codeRequest, codeVerify, publicBallotRecord, publicVotingRecord } from '../../../contract/voting.ts';
 import { houses, members, votingParticipants, votings, votingSessions } from '../../db/schema.ts';
 import { bearerToken } from '../../lib/auth.ts';
-import { maskTarget } from '../../lib/codes.ts';
+import { CODE_RULES, maskTarget } from '../../lib/codes.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { normalisePhone } from '../../lib/phone.ts';
+import { keyDigest, notBefore, takeRateLimit, waitText, type Limit } from '../../lib/rateLimit.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { formatAddress } from '../houses/address.ts';
 import { selectHouses } from '../houses/records.ts';
@@ -23,6 +24,26 @@ const SESSION_TTL_MS = 60 * 60_000;
 const tags = ['voting (співвласники)'];
 const params = z.object({ token: z.string().min(10).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Некоректне посилання.') });
 const GONE = 'Посилання недійсне: таких зборів немає.';
+
+/** The least time a code request takes, whether or not the address is a co-owner's (sending costs more). */
+const CODE_ANSWER_MIN_MS = 250;
+const HOUR = 3600_000;
+
+/**
+ * Limits of POST /{token}/code, applied alike to every address: per address (the code rules: once
+ * a minute, 5 an hour), per client address (request.ip, which honours TRUST_PROXY) and per meeting
+ * link (in proportion to its co-owners, so a house can sign in on the first day but nobody can
+ * send a house's worth of SMS).
+ */
+export function codeLimits(ip: string, votingId: number, participants: number, contact: string): Limit[] {
+  const address = `voting-code:contact:${votingId}:${keyDigest(contact)}`;
+  return [
+    { key: address, limit: 1, windowMs: CODE_RULES.resendIntervalMs, message: (s) => `Новий код можна надіслати через ${waitText(s)}.` },
+    { key: address, limit: CODE_RULES.perHour, windowMs: HOUR, message: (s) => `Забагато кодів на цю адресу за годину. Спробуйте через ${waitText(s)}.` },
+    { key: `voting-code:ip:${ip}`, limit: 20, windowMs: HOUR, message: (s) => `Забагато запитів коду з вашої мережі. Спробуйте через ${waitText(s)}.` },
+    { key: `voting-code:link:${votingId}`, limit: 30 + 3 * participants, windowMs: HOUR, message: (s) => `Забагато запитів коду для цих зборів. Спробуйте через ${waitText(s)}.` },
+  ];
+}
 
 /**
  * The co-owner's side of a meeting, without an admin login: the meeting's link token opens the
@@ -95,6 +116,7 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
           opens_on: v.meetingDate,
           signed_only: v.signedOnly,
           signature_providers: providers.map((p) => ({ id: p.id, title: p.title })),
+          code_channels: app.delivery.canSend('sms') ? ['email' as const, 'sms' as const] : ['email' as const],
           questions: r.questions.map((q) => ({ id: q.id, position: q.position, title: q.title, description: q.description, threshold_text: q.thresholdText, status: q.tally.status })),
         },
       };
@@ -107,7 +129,10 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
       schema: {
         tags,
         summary: 'Надіслати одноразовий код на телефон або e-mail співвласника',
-        description: 'Код надходить лише на телефон або e-mail, записаний у реєстрі мешканців. Відповідь однакова для будь-якої адреси.',
+        description:
+          'Код надходить лише на телефон або e-mail, записаний у реєстрі мешканців. Відповідь однакова для будь-якої адреси — і статусом, і текстом, і часом. ' +
+          'Обмеження (429 з Retry-After): одна адреса — раз на хвилину і 5 разів на годину, один клієнт (IP) — 20 запитів на годину, одні збори — 30 + 3 на кожного учасника на годину. ' +
+          'Телефон приймається, лише поки SMS надсилаються (code_channels сторінки зборів).',
         params,
         body: codeRequest,
       },
@@ -118,6 +143,11 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
       const isEmail = contact.includes('@');
       const value = isEmail ? contact.toLowerCase() : normalisePhone(contact);
       if (!value) throw unprocessable({ contact: ['Вкажіть номер телефону (+380…) або e-mail.'] });
+      if (!isEmail && !app.delivery.canSend('sms')) throw unprocessable({ contact: ['SMS зараз не надсилаються: вкажіть e-mail, записаний за вами в управителя.'] });
+      // The same limits for every address, registered or not, so a refusal tells nothing either.
+      const [{ n: participants }] = await db.select({ n: count() }).from(votingParticipants).where(eq(votingParticipants.votingId, v.id));
+      await takeRateLimit(db, codeLimits(request.ip, v.id, participants, value));
+      const started = Date.now();
       const [p] = await db
         .select({ id: votingParticipants.id, phone: members.phone, email: members.email })
         .from(votingParticipants)
@@ -125,12 +155,12 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
         .where(and(eq(votingParticipants.votingId, v.id), isEmail ? eq(members.email, value) : eq(members.phone, value)))
         .limit(1);
       const message = 'Якщо цей телефон або e-mail записано за співвласником будинку, на нього надіслано код. Він діє 10 хвилин.';
-      if (!p) {
-        // The same answer as for a co-owner: the page does not tell who lives in the house.
-        return { data: { challenge: randomBytes(24).toString('base64url'), message, resend_after: 60, expires_in: 600 } };
-      }
-      const sent = await codes.send({ votingId: v.id, participantId: p.id, organizationId: v.organizationId, channel: isEmail ? 'email' : 'sms', target: value, title: v.title });
-      return { data: { challenge: sent.challenge, message, resend_after: sent.resend_after, expires_in: sent.expires_in } };
+      // The same answer, in the same time, as for a co-owner: the page does not tell who lives in the house.
+      const challenge = p
+        ? (await codes.send({ votingId: v.id, participantId: p.id, organizationId: v.organizationId, channel: isEmail ? 'email' : 'sms', target: value, title: v.title })).challenge
+        : randomBytes(24).toString('base64url');
+      await notBefore(started, CODE_ANSWER_MIN_MS);
+      return { data: { challenge, message, resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000 } };
     },
   );
 
