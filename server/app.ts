@@ -98,6 +98,12 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.addHook('onRoute', (route) => redactor.addRoute(route.url));
+  // Every API answer is someone's own (their data, a sign-in token, a private file, a link's
+  // page): no browser or proxy cache keeps a copy once it is shown.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (/^\/api(\/|\?|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 
   app.decorate('db', database.db);
   app.decorate('config', config);

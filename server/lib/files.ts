@@ -228,7 +228,7 @@ export async function sendStored(
     .header('Content-Type', file.mime)
     .header('Content-Length', file.size)
     .header('Content-Disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-    .header('Cache-Control', 'private, max-age=3600')
+    .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .send(body);
 }
