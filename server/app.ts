@@ -12,6 +12,7 @@ import { requireAuth } from './lib/auth.ts';
 import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { createRedactor, redactingLoggerOptions } from './lib/logging.ts';
+import { requestTimeoutOptions } from './lib/timeouts.ts';
 import { TOKEN_PAGES } from '../contract/links.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   const redactor = createRedactor(Object.values(TOKEN_PAGES));
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), ...redactingLoggerOptions(redactor) },
+    ...requestTimeoutOptions(config.requestTimeoutMs),
     bodyLimit: 1024 * 1024,
     // Fastify also takes a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string[],

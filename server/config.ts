@@ -18,6 +18,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@demo.ua'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** Longest time a client may take to send one request (headers and body); then 408 and the connection is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Behind a reverse proxy: the number of proxy hops, or their addresses, whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
@@ -56,6 +58,8 @@ export interface AppConfig {
   supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
   tokenTtlSeconds: number;
+  /** Longest time a client may take to send one request, headers and body. */
+  requestTimeoutMs: number;
   seedDemo: boolean;
   trustProxy: boolean | number | string[];
   /** S3-compatible object storage for uploads; undefined: the uploads folder. */
@@ -102,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO === '1',
     trustProxy:
       e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(','),

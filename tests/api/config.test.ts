@@ -27,6 +27,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TOKEN_TTL_HOURS', '0'],
     ['SEED_DEMO', 'yes'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['REQUEST_TIMEOUT_SECONDS', 'soon'],
+    ['REQUEST_TIMEOUT_SECONDS', '1.5'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -50,6 +53,7 @@ describe('loadConfig', () => {
       supportEmail: 'support@demo.ua',
       logLevel: 'info',
       tokenTtlSeconds: 12 * 3600,
+      requestTimeoutMs: 60_000,
       seedDemo: true,
     });
   });
