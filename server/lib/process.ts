@@ -12,7 +12,7 @@ export interface ProcessLog {
 
 /** What of `process` is watched; a test passes an emitter of its own. */
 export interface WatchedProcess {
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
   exit(code?: number): void;
 }
 
@@ -63,8 +63,9 @@ export function watchProcess(opts: { log: () => ProcessLog; shutdown: (signal: S
       void opts.shutdown(signal);
     });
   }
-  proc.on('exit', (code: number) => {
+  proc.on('exit', (exitCode: unknown) => {
     if (opts.logExit && !opts.logExit()) return;
+    const code = Number(exitCode ?? 0);
     const log = opts.log();
     if (code) log.error({ code }, `exit with code ${code}`);
     else log.info({ code }, 'exit with code 0');
