@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusal, type AppConfig } from './config.ts';
 import { importReferenceData } from './db/importReference.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/index.ts';
-import { DEMO_STAFF, seedIfEmpty } from './db/seed.ts';
+import { DEMO_STAFF, productionDatabaseRefusal, seedIfEmpty } from './db/seed.ts';
 import { consoleLog, watchProcess, type ProcessLog } from './lib/process.ts';
 import { ensureSpaBuilt } from './spa.ts';
 
@@ -26,6 +26,8 @@ async function main() {
     if (err instanceof ConfigError) throw new Refusal(err.message);
     throw err;
   }
+  const refused = productionRefusal(config);
+  if (refused) throw new Refusal(refused);
   const alt = process.env.VITE_EDITION === 'alt';
   const spaDir = path.join(root, alt ? 'dist-alt' : 'dist');
   if (process.env.SKIP_SPA_BUILD !== '1') ensureSpaBuilt(root, spaDir, (m) => console.log(m));
@@ -39,6 +41,8 @@ async function main() {
     await migrateDatabase(database);
     const imported = await importReferenceData(database.db);
     if (imported) console.log(`Довідник адрес: ${imported.settlements} населених пунктів, ${imported.streets} вулиць (${imported.ms} мс).`);
+    const refusedData = await productionDatabaseRefusal(database.db, config);
+    if (refusedData) throw new Refusal(refusedData);
     return seedIfEmpty(database.db, config);
   }).catch(async (err) => {
     await database.close().catch(() => {});
@@ -69,8 +73,12 @@ async function main() {
   if (config.jobWorkers) await app.jobs.work();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);
-  if (seeded) console.log(`Демо-вхід: ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
+  const where = config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1' ? ' (лише з цього комп’ютера; з мережі — HOST=0.0.0.0)' : '';
+  console.log(`\nАдмін-панель: http://localhost:${port}${where}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);
+  if (seeded) {
+    const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
+    console.log(`${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`);
+  }
 }
 
 main().catch((err) => {

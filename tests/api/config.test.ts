@@ -42,12 +42,14 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: 'localhost',
       dataDir: path.resolve('./data'),
       uploadsDir: path.join(path.resolve('./data'), 'uploads'),
       databaseUrl: undefined,
       adminEmail: 'admin@demo.ua',
       adminPassword: 'demo-admin-2026',
+      adminPasswordSet: false,
+      production: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       supportEmail: 'support@demo.ua',
