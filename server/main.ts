@@ -73,8 +73,9 @@ async function main() {
   if (config.jobWorkers) await app.jobs.work();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1' ? ' (лише з цього комп’ютера; з мережі — HOST=0.0.0.0)' : '';
-  console.log(`\nАдмін-панель: http://localhost:${port}${where}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);
+  const local = config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1';
+  const reach = local ? 'доступ лише з цього комп’ютера, з мережі — HOST=0.0.0.0' : `слухає ${config.host}`;
+  console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'}; ${reach})`);
   if (seeded) {
     const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
     console.log(`${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`);
