@@ -128,6 +128,19 @@ describe('request-body timeout', () => {
     expect(files()).toBe(filesBefore);
   });
 
+  it('other connection-level errors answer in the same shape, in Ukrainian', async () => {
+    for (const [head, status] of [
+      ['NOT HTTP AT ALL\r\n\r\n', 400],
+      [`GET ${API}/user HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const o = await slowRequest(head, Buffer.alloc(0), { everyMs: 100, pieces: 1 });
+      expect(o.answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(o.answer.toLowerCase()).toContain('cache-control: no-store');
+      expect((JSON.parse(o.answer.slice(o.answer.indexOf('\r\n\r\n') + 4)) as { message: string }).message).toMatch(UKRAINIAN);
+      expect(o.closedAfter).toBeLessThan(LIMIT_MS);
+    }
+  });
+
   it('a slow body that completes within the limit is answered as usual', async () => {
     const body = Buffer.from(JSON.stringify({ email: ADMIN.email, password: ADMIN.password }));
     const o = await slowRequest(jsonHead(`${API}/login`, body.length, 'Connection: close\r\n'), body, { everyMs: 50, pieces: 5 });
