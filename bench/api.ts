@@ -113,11 +113,14 @@ function startProcess(script: string, env: Record<string, string | undefined>, p
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      // After the start, an exit is reported (the measurements would only show errors).
-      console.error(`${script} exited with ${code}:\n${out.slice(-3000)}`);
-      reject(new Error(`${script} exited with ${code}`));
+      // After the start, an exit is reported (the measurements would only show errors): by exit
+      // code, or by the signal that ended it (SIGKILL, which nobody can log, is often the kernel
+      // reclaiming memory).
+      const how = signal ? `signal ${signal}${signal === 'SIGKILL' ? ' (killed: out of memory?)' : ''}` : `exit code ${code}`;
+      console.error(`${script} exited (${how}); its last output:\n${out.slice(-3000)}`);
+      reject(new Error(`${script} exited (${how})`));
     });
   });
 }

@@ -11,6 +11,9 @@ import type { Database, Db } from './db/index.ts';
 import { requireAuth } from './lib/auth.ts';
 import { configuredTransports, createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
+import { createRedactor, redactingLoggerOptions } from './lib/logging.ts';
+import { requestTimeoutOptions } from './lib/timeouts.ts';
+import { TOKEN_PAGES } from '../contract/links.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
@@ -71,7 +74,8 @@ export const API_PREFIX = '/api/admin';
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options (level, stream); the app adds what keeps secrets out of every line. */
+  logger?: false | true | Omit<Exclude<FastifyServerOptions['logger'], boolean | undefined>, 'serializers' | 'hooks' | 'formatters'>;
   /** Folder with the built SPA; not served when absent (API-only tests). */
   spaDir?: string;
   /** Qualified electronic signature providers for co-owners' ballots (none by default). */
@@ -80,8 +84,12 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening, so tests can inject requests into it. */
 export async function buildApp({ config, database, logger = false, spaDir, signatureProviders = [] }: BuildOptions) {
+  // Links' tokens and tickets never reach the log: the SPA's link pages and every route with such
+  // a parameter (added as it is registered, below) are known to the redactor.
+  const redactor = createRedactor(Object.values(TOKEN_PAGES));
   const app = Fastify({
-    logger,
+    logger: logger && { ...(logger === true ? {} : logger), ...redactingLoggerOptions(redactor) },
+    ...requestTimeoutOptions(config.requestTimeoutMs),
     bodyLimit: 1024 * 1024,
     // Fastify also takes a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string[],
@@ -91,6 +99,13 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('onRoute', (route) => redactor.addRoute(route.url));
+  // Every API answer is someone's own (their data, a sign-in token, a private file, a link's
+  // page): no browser or proxy cache keeps a copy once it is shown.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (/^\/api(\/|\?|$)/.test(request.url)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 
   app.decorate('db', database.db);
   app.decorate('config', config);

@@ -1,28 +1,38 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/passwords.ts';
 import type { S3Options } from './lib/storage.ts';
+
+/** The demo accounts the README publishes: a production start refuses them (`productionRefusal`). */
+export const DEMO_ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
+export const DEMO_STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
+/** Passwords anyone can read in this project: never an account's password on a production start. */
+export const PUBLISHED_PASSWORDS: readonly string[] = [DEMO_ADMIN.password, DEMO_STAFF.password];
 
 /** Runtime configuration, read from the environment once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listen address: this computer only unless set (`0.0.0.0`: every interface). */
+  HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  ADMIN_EMAIL: z.email().default('admin@demo.ua'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-admin-2026'),
+  ADMIN_EMAIL: z.email().default(DEMO_ADMIN.email),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** An HTTP SMS gateway: POST {to, text} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
   SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).max(4096).optional(),
-  /** `production` turns the development outbox off whatever PUBLIC_URL says. */
+  /** `production`: a production start (refuses the demo, no development outbox) whatever PUBLIC_URL says. */
   NODE_ENV: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().default('support@demo.ua'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** Longest time a client may take to send one request (headers and body); then 408 and the connection is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Behind a reverse proxy: the number of proxy hops, or their addresses, whose X-Forwarded-For is believed. */
   TRUST_PROXY: z
@@ -56,15 +66,12 @@ export interface AppConfig {
   databaseUrl?: string;
   adminEmail: string;
   adminPassword: string;
+  /** Whether ADMIN_PASSWORD was set (otherwise adminPassword is the published demo one). */
+  adminPasswordSet: boolean;
   smtpUrl?: string;
   /** The HTTP SMS gateway; undefined: no SMS transport. */
   smsGateway?: { url: string; token: string };
   publicUrl: string;
-  /**
-   * NODE_ENV=production, or a PUBLIC_URL that is not this machine (localhost, 127.0.0.0/8, ::1)
-   * or a name reserved for testing (*.localhost, *.test).
-   */
-  production: boolean;
   /**
    * The development outbox: no mail or SMS transport and not production, so messages are kept
    * in the outbox, codes and links included, for a developer to read. Never on in production.
@@ -73,7 +80,15 @@ export interface AppConfig {
   supportEmail: string;
   logLevel: Env['LOG_LEVEL'];
   tokenTtlSeconds: number;
+  /** Longest time a client may take to send one request, headers and body. */
+  requestTimeoutMs: number;
   seedDemo: boolean;
+  /**
+   * Why this is a production start — `NODE_ENV=production`, or a PUBLIC_URL that is not this
+   * computer (localhost, 127.0.0.0/8, ::1) nor a name reserved for testing (*.localhost, *.test)
+   * — or undefined for a local one (the demo, the test suites).
+   */
+  production?: string;
   trustProxy: boolean | number | string[];
   /** S3-compatible object storage for uploads; undefined: the uploads folder. */
   s3?: S3Options;
@@ -110,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const production = e.NODE_ENV === 'production' || !isDevelopmentUrl(publicUrl);
+  const production = e.NODE_ENV === 'production' ? 'NODE_ENV=production' : !isDevelopmentUrl(publicUrl) ? `PUBLIC_URL=${publicUrl}` : undefined;
   const smsGateway = e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined;
   return {
     port: e.PORT,
@@ -119,15 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
-    adminPassword: e.ADMIN_PASSWORD,
+    adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN.password,
+    adminPasswordSet: e.ADMIN_PASSWORD !== undefined,
     smtpUrl: e.SMTP_URL,
     smsGateway,
     publicUrl,
     production,
-    devOutbox: !production && !e.SMTP_URL && !smsGateway,
+    devOutbox: production === undefined && !e.SMTP_URL && !smsGateway,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO === '1',
     trustProxy:
       e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY === 'true' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(','),
@@ -167,4 +184,36 @@ export function isDevelopmentUrl(url: string): boolean {
     host === '[::1]' ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
   );
+}
+
+/**
+ * Why a production start must not go ahead with this configuration, in one line naming what to
+ * set; undefined when it may (and always for a local start, so `npm start` with nothing set
+ * still seeds the demo). A production start needs SEED_DEMO=0 (the demo accounts' passwords are
+ * published) and, when it is set, an ADMIN_PASSWORD that is neither published, nor common, nor
+ * short. That the first admin of an empty database needs ADMIN_PASSWORD, and that no existing
+ * account still has a published password, is checked against the database (`db/seed.ts`).
+ */
+export function productionRefusal(config: Pick<AppConfig, 'production' | 'seedDemo' | 'adminPassword' | 'adminPasswordSet'>): string | undefined {
+  if (!config.production) return undefined;
+  const start = `Production start (${config.production}) refused:`;
+  if (config.seedDemo) {
+    return `${start} set SEED_DEMO=0 (the demo accounts' passwords are published in the README).`;
+  }
+  if (config.adminPasswordSet) {
+    const problem = passwordProblem(config.adminPassword);
+    if (problem) return `${start} ADMIN_PASSWORD ${problem}; set ADMIN_PASSWORD to a password of your own.`;
+  }
+  return undefined;
+}
+
+/** The shortest ADMIN_PASSWORD a production start takes (the first admin's, set by hand once). */
+export const PRODUCTION_PASSWORD_MIN = 12;
+
+/** Why a password must not guard the first admin of a production installation, or undefined. */
+export function passwordProblem(password: string): string | undefined {
+  if (PUBLISHED_PASSWORDS.some((p) => p.toLowerCase() === password.toLowerCase())) return 'is a demo password published in the README';
+  if (isCommonPassword(password)) return 'is among the most common passwords';
+  if (password.length < PRODUCTION_PASSWORD_MIN) return `is shorter than ${PRODUCTION_PASSWORD_MIN} characters`;
+  return undefined;
 }

@@ -1,26 +1,34 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusal, type AppConfig } from './config.ts';
 import { importReferenceData } from './db/importReference.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/index.ts';
-import { DEMO_STAFF, seedIfEmpty } from './db/seed.ts';
+import { DEMO_STAFF, productionDatabaseRefusal, seedIfEmpty } from './db/seed.ts';
 import { deliveryNotices } from './lib/delivery.ts';
+import { consoleLog, watchProcess, type ProcessLog } from './lib/process.ts';
 import { ensureSpaBuilt } from './spa.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Until the app's logger exists, process events are logged on the console. */
+let log: ProcessLog = consoleLog;
+let shutdown: () => Promise<void> = async () => process.exit(1);
+watchProcess({ log: () => log, shutdown: () => shutdown(), logExit: () => log !== consoleLog });
+
+/** A start that must not go ahead: one line saying why, exit code 1. */
+class Refusal extends Error {}
 
 async function main() {
   let config: AppConfig;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) throw new Refusal(err.message);
     throw err;
   }
+  const refused = productionRefusal(config);
+  if (refused) throw new Refusal(refused);
   const alt = process.env.VITE_EDITION === 'alt';
   const spaDir = path.join(root, alt ? 'dist-alt' : 'dist');
   if (process.env.SKIP_SPA_BUILD !== '1') ensureSpaBuilt(root, spaDir, (m) => console.log(m));
@@ -34,43 +42,51 @@ async function main() {
     await migrateDatabase(database);
     const imported = await importReferenceData(database.db);
     if (imported) console.log(`Довідник адрес: ${imported.settlements} населених пунктів, ${imported.streets} вулиць (${imported.ms} мс).`);
+    const refusedData = await productionDatabaseRefusal(database.db, config);
+    if (refusedData) throw new Refusal(refusedData);
     return seedIfEmpty(database.db, config);
+  }).catch(async (err) => {
+    await database.close().catch(() => {});
+    throw err;
   });
-  const app = await buildApp({
-    config,
-    database,
-    spaDir,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
-  });
+  const app = await buildApp({ config, database, spaDir, logger: { level: config.logLevel } });
+  log = app.log;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  shutdown = async () => {
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     try {
       await app.close();
       await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exitCode = 1;
     } finally {
       clearTimeout(timer);
-      process.exit(0);
+      process.exit();
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   // Every process picks up background jobs (mail delivery) unless JOB_WORKERS=0; app.close() stops it.
   if (config.jobWorkers) await app.jobs.work();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'})`);
+  const local = config.host === 'localhost' || config.host.startsWith('127.') || config.host === '::1';
+  const reach = local ? 'доступ лише з цього комп’ютера, з мережі — HOST=0.0.0.0' : `слухає ${config.host}`;
+  console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'}; ${reach})`);
   for (const line of deliveryNotices(config)) console.warn(line);
-  if (seeded) console.log(`Демо-вхід: ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`);
+  if (seeded) {
+    const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
+    console.log(`${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`);
+  }
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // Refusals are one line for the operator; anything else is logged without query values.
+  if (err instanceof Refusal) console.error(err.message);
+  else log.fatal({ err }, 'start failed');
   process.exit(1);
 });

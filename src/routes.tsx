@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
+import { TOKEN_PAGES } from '../contract/links';
 import type { Area } from '../contract/permissions';
 import { LEGACY_PAGES, legacyPath } from './pages/legacy/legacyPages';
 
@@ -68,12 +69,12 @@ const SCREENS: AppRoute[] = [
   page('/Interview/:id', 'interviews', () => import('./resources/interview/InterviewShow')),
   page('/Interview/:id/users', 'interviews', () => import('./resources/interview/InterviewUsers')),
   // A co-owner's voting page: no admin login, the meeting's link and a one-time code instead.
-  route({ path: '/Vote/:token', layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
+  route({ path: TOKEN_PAGES.vote, layout: 'chat', middleware: [], load: () => import('./pages/VotePage') }),
   page('/Requests', 'service_requests', () => import('./resources/service-requests/RequestList')),
   page('/Requests/create', 'service_requests', () => import('./resources/service-requests/RequestCreate')),
   page('/Requests/:id', 'service_requests', () => import('./resources/service-requests/RequestShow')),
   // The staff chat by link: the link's token is the only credential, in the bare chat layout.
-  route({ path: '/Chat/:token?', layout: 'chat', middleware: [], load: () => import('./pages/StaffChatPage') }),
+  route({ path: TOKEN_PAGES.staffChat, layout: 'chat', middleware: [], load: () => import('./pages/StaffChatPage') }),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/legacy/LegacyIndex')),
   page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),

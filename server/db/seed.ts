@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { AppConfig } from '../config.ts';
-import { hashPassword } from '../lib/secrets.ts';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { DEMO_ADMIN, DEMO_STAFF, PUBLISHED_PASSWORDS, type AppConfig } from '../config.ts';
+import { hashPassword, verifyPassword } from '../lib/secrets.ts';
 import { ensureStreet } from '../modules/reference/streets.ts';
 import type { Db } from './index.ts';
 import { randomBytes } from 'node:crypto';
@@ -181,7 +181,7 @@ export async function seedDemoHouses(tx: Tx, organizationId: number, demoComplex
   return created;
 }
 
-export const DEMO_STAFF = { email: 'dispatcher@demo.ua', password: 'demo-staff-2026' };
+export { DEMO_STAFF };
 
 const DEMO_COMPLEXES = [
   { name: 'ЖК «Липовий гай»', city: 'Київ', address: 'вул. Липова, 12', description: 'Три секції, підземний паркінг, закрита територія.' },
@@ -250,6 +250,37 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     await seedDemoInterview(tx, org.id, adminUser.id);
   });
   return true;
+}
+
+/**
+ * On a production start (`config.production`), why this database must not be served, in one line
+ * naming what to do; undefined when it may. An empty database gets its first admin only from
+ * ADMIN_PASSWORD (the default is published). In a database that holds accounts, none of those the
+ * seed creates may still sign in with a published password: a demo database moved to production.
+ */
+export async function productionDatabaseRefusal(db: Db, config: Pick<AppConfig, 'production' | 'adminEmail' | 'adminPasswordSet'>): Promise<string | undefined> {
+  if (!config.production) return undefined;
+  const start = `Production start (${config.production}) refused:`;
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n === 0) {
+    return config.adminPasswordSet ? undefined : `${start} set ADMIN_PASSWORD, the password of the first admin (${config.adminEmail}) of the empty database.`;
+  }
+  const seeded = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(inArray(users.email, [...new Set([DEMO_ADMIN.email, DEMO_STAFF.email, config.adminEmail])]));
+  const published: string[] = [];
+  for (const u of seeded) {
+    for (const password of PUBLISHED_PASSWORDS) {
+      if (await verifyPassword(u.passwordHash, password)) {
+        published.push(u.email);
+        break;
+      }
+    }
+  }
+  if (!published.length) return undefined;
+  const [verb, them] = published.length > 1 ? ['sign', 'their passwords (or delete the accounts)'] : ['signs', 'its password (or delete the account)'];
+  return `${start} ${published.join(', ')} still ${verb} in with a password published in the README; change ${them} on a local start first.`;
 }
 
 // ── staff ──

@@ -269,7 +269,7 @@ export async function sendStored(
     .header('Content-Type', file.mime)
     .header('Content-Length', file.size)
     .header('Content-Disposition', contentDisposition(shown, downloadName(file.originalName, file.mime)))
-    .header('Cache-Control', 'private, max-age=3600')
+    .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .send(body);
 }

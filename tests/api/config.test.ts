@@ -28,6 +28,9 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_HOURS', '0'],
     ['SEED_DEMO', 'yes'],
     ['SMS_GATEWAY_URL', 'ftp://sms.example.ua'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['REQUEST_TIMEOUT_SECONDS', 'soon'],
+    ['REQUEST_TIMEOUT_SECONDS', '1.5'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -40,20 +43,22 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: 'localhost',
       dataDir: path.resolve('./data'),
       uploadsDir: path.join(path.resolve('./data'), 'uploads'),
       databaseUrl: undefined,
       adminEmail: 'admin@demo.ua',
       adminPassword: 'demo-admin-2026',
+      adminPasswordSet: false,
+      production: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       supportEmail: 'support@demo.ua',
       logLevel: 'info',
       tokenTtlSeconds: 12 * 3600,
+      requestTimeoutMs: 60_000,
       seedDemo: true,
       smsGateway: undefined,
-      production: false,
       devOutbox: true,
     });
   });

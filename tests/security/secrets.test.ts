@@ -185,7 +185,7 @@ describe('in production without a mail server or an SMS gateway', () => {
 
   beforeAll(async () => {
     t = await setupApp({ env: { PUBLIC_URL: 'https://zhk.example.ua' } });
-    expect(t.config).toMatchObject({ production: true, devOutbox: false });
+    expect(t.config).toMatchObject({ production: 'PUBLIC_URL=https://zhk.example.ua', devOutbox: false });
     admin = await t.login(ADMIN.email, ADMIN.password);
   });
   afterAll(() => t?.close());

@@ -85,7 +85,8 @@ export const liveStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const res = reply.raw;
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
+        // Written past the app's hooks (the stream is hijacked), so the API's no-store is set here too.
+        'Cache-Control': 'no-store, no-transform',
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
         'X-Content-Type-Options': 'nosniff',
