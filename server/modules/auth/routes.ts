@@ -11,7 +11,7 @@ const message = z.object({ message: z.string() });
 
 /** Sign-in, password recovery: reachable without a token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.config, app.delivery);
+  const auth = createAuthService(app.db, app.config, app.delivery, app.live);
 
   app.post(
     '/login',
@@ -78,10 +78,10 @@ export const userData = z.object({
 
 /** The signed-in user's own session. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.config, app.delivery);
+  const auth = createAuthService(app.db, app.config, app.delivery, app.live);
 
   app.post('/logout', { schema: { tags: ['auth'], summary: 'Вихід', response: { 200: message } } }, async (request) => {
-    await auth.logout(request.user.tokenId);
+    await auth.logout(request.user);
     return { message: 'Ви вийшли із системи.' };
   });
 
