@@ -13,6 +13,7 @@ import { createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
+import { PURGE_JOB, PURGE_RULES, purgeExpired } from './lib/sessions.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
@@ -99,6 +100,10 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.close());
   app.decorate('delivery', createDelivery({ db: database.db, jobs, smtpUrl: config.smtpUrl, from: config.supportEmail, log: app.log }));
+  // Ended sessions, used tickets, links and codes, old failed sign-ins: purged once an hour by one of the processes.
+  jobs.every(PURGE_JOB, PURGE_RULES.everySeconds, async () => {
+    app.log.info({ purged: await purgeExpired(database.db) }, 'expired sessions, links, codes and sign-in attempts purged');
+  });
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
   const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);
