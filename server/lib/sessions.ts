@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/index.ts';
-import { authAttempts, authTokens, liveTickets, passwordResets, verificationCodes, votingSessions } from '../db/schema.ts';
+import { authAttempts, authTokens, liveTickets, passwordResets, verificationCodes, votingCodes, votingSessions } from '../db/schema.ts';
 import { accessChanged, type LiveBus } from './live.ts';
 import { newToken } from './secrets.ts';
 
@@ -73,40 +74,42 @@ export async function endSessions(db: Runner, userId: number, keep?: number): Pr
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), keep === undefined ? undefined : ne(authTokens.id, keep)));
 }
 
-/** The number of rows each table lost in one purge. */
-export interface PurgeCounts {
-  sessions: number;
-  liveTickets: number;
-  passwordLinks: number;
-  codes: number;
-  signInAttempts: number;
-  votingSessions: number;
-}
+/** The rows each purge deletes, table by table: `now` is the purge's moment, `ago(ms)` a moment before it. */
+const PURGES = {
+  /** Ended or expired sessions; their live tickets go with them. */
+  sessions: { table: authTokens, where: (now: SQL) => sql`${authTokens.expiresAt} < ${now} or ${authTokens.revokedAt} is not null` },
+  /** Expired live-stream tickets (used ones too: a ticket serves once, within a minute). */
+  liveTickets: { table: liveTickets, where: (now: SQL) => sql`${liveTickets.expiresAt} < ${now}` },
+  /** Used or expired password links, once the hourly mail limits no longer count them. */
+  passwordLinks: {
+    table: passwordResets,
+    where: (now: SQL, ago: (ms: number) => SQL) =>
+      sql`(${passwordResets.expiresAt} < ${now} or ${passwordResets.usedAt} is not null) and ${passwordResets.createdAt} < ${ago(PURGE_RULES.linksKeptMs)}`,
+  },
+  codes: { table: verificationCodes, where: (_now: SQL, ago: (ms: number) => SQL) => sql`${verificationCodes.createdAt} < ${ago(PURGE_RULES.codesKeptMs)}` },
+  votingCodes: { table: votingCodes, where: (_now: SQL, ago: (ms: number) => SQL) => sql`${votingCodes.createdAt} < ${ago(PURGE_RULES.codesKeptMs)}` },
+  signInAttempts: { table: authAttempts, where: (_now: SQL, ago: (ms: number) => SQL) => sql`${authAttempts.at} < ${ago(PURGE_RULES.attemptsKeptMs)}` },
+  votingSessions: { table: votingSessions, where: (now: SQL) => sql`${votingSessions.expiresAt} < ${now}` },
+} satisfies Record<string, { table: PgTable; where: (now: SQL, ago: (ms: number) => SQL) => SQL }>;
 
-/** Runs a DELETE and answers how many rows it removed (without sending them back). */
-async function deleted(db: Db, table: SQL, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`);
-  return Number(row?.n ?? 0);
-}
+/** The number of rows each kind lost in one purge. */
+export type PurgeCounts = Record<keyof typeof PURGES, number>;
+
+/** The tables the purge keeps small. */
+export const PURGED_TABLES: string[] = Object.values(PURGES).map((p) => getTableName(p.table));
 
 /**
  * Deletes what can no longer be used: ended or expired sessions (their live tickets go with
- * them), expired live tickets, used or expired password links, old one-time codes and old failed
- * sign-ins, expired co-owners' voting sessions. Safe to run at any time and in any process.
+ * them), expired live tickets, used or expired password links, old one-time codes (staff's and
+ * co-owners'), old failed sign-ins and expired co-owners' voting sessions. Safe to run at any
+ * time and in any process; each table is one DELETE that answers only its count.
  */
 export async function purgeExpired(db: Db, at = new Date()): Promise<PurgeCounts> {
   const ago = (ms: number) => sql`${new Date(at.getTime() - ms).toISOString()}::timestamptz`;
-  const now = ago(0);
-  return {
-    sessions: await deleted(db, sql`${authTokens}`, sql`${authTokens.expiresAt} < ${now} or ${authTokens.revokedAt} is not null`),
-    liveTickets: await deleted(db, sql`${liveTickets}`, sql`${liveTickets.expiresAt} < ${now}`),
-    passwordLinks: await deleted(
-      db,
-      sql`${passwordResets}`,
-      sql`(${passwordResets.expiresAt} < ${now} or ${passwordResets.usedAt} is not null) and ${passwordResets.createdAt} < ${ago(PURGE_RULES.linksKeptMs)}`,
-    ),
-    codes: await deleted(db, sql`${verificationCodes}`, sql`${verificationCodes.createdAt} < ${ago(PURGE_RULES.codesKeptMs)}`),
-    signInAttempts: await deleted(db, sql`${authAttempts}`, sql`${authAttempts.at} < ${ago(PURGE_RULES.attemptsKeptMs)}`),
-    votingSessions: await deleted(db, sql`${votingSessions}`, sql`${votingSessions.expiresAt} < ${now}`),
-  };
+  const counts = {} as PurgeCounts;
+  for (const [kind, { table, where }] of Object.entries(PURGES) as [keyof typeof PURGES, (typeof PURGES)[keyof typeof PURGES]][]) {
+    const [row] = await queryRows<{ n: number }>(db, sql`with gone as (delete from ${table} where ${where(ago(0), ago)} returning 1) select count(*)::int as n from gone`);
+    counts[kind] = Number(row?.n ?? 0);
+  }
+  return counts;
 }
