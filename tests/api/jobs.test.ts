@@ -193,7 +193,7 @@ describe('runners', () => {
     // Three runners offering every second would run it about six times a period without the singleton.
     expect(runs.length).toBeGreaterThanOrEqual(2);
     expect(runs.length).toBeLessThanOrEqual(periods);
-    const [{ n }] = await queues[0].boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = 'test.tick'`).then((r) => r.rows as { n: number }[]);
+    const [{ n }] = await queues[0].boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = 'test.tick'`, []).then((r) => r.rows as { n: number }[]);
     expect(n).toBeLessThanOrEqual(periods);
   });
 
