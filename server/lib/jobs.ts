@@ -174,7 +174,18 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     let p = created.get(type);
     if (!p) {
       p = (async () => {
-        if (!(await boss.getQueue(type))) await boss.createQueue(type, { name: type, ...queueOptions(type) });
+        // Processes starting together may create the same queue at once; PostgreSQL then
+        // refuses all but one (a deadlock or a duplicate), and the others find it made.
+        for (let attempt = 1; ; attempt++) {
+          if (await boss.getQueue(type)) return;
+          try {
+            await boss.createQueue(type, { name: type, ...queueOptions(type) });
+            return;
+          } catch (err) {
+            if (attempt >= 5) throw err;
+            await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+          }
+        }
       })().catch((err) => {
         created.delete(type);
         throw err;
