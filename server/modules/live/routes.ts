@@ -114,7 +114,7 @@ export const liveStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const end = () => {
         if (ended) return;
-        ended = true;
+        stop();
         waiting = [];
         res.end();
       };
@@ -162,12 +162,12 @@ export const liveStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const heartbeat = setInterval(() => recheck('keep'), HEARTBEAT_MS);
       heartbeat.unref();
       open.add(res);
-      const stop = () => {
+      function stop() {
         ended = true;
         open.delete(res);
         clearInterval(heartbeat);
         unsubscribe();
-      };
+      }
       request.raw.on('close', stop);
       res.on('close', stop);
       res.on('error', stop);
