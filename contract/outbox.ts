@@ -10,6 +10,8 @@ export const MESSAGE_KINDS = {
   confirmation_code: 'Код підтвердження',
   password_reset: 'Посилання для відновлення пароля',
   staff_invitation: 'Запрошення до адмін-панелі',
+  password_link: 'Посилання для зміни пароля від адміністратора',
+  credentials_changed: 'Повідомлення про зміну даних для входу',
   voting_code: 'Код для голосування',
   voting_invitation: 'Запрошення на загальні збори',
   support: 'Звернення в підтримку',

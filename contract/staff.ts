@@ -90,6 +90,8 @@ export const staffRecord = z.object({
   complexes: z.array(option),
   /** Whether the reader may change or delete this person: not when their role is stronger than the reader's. */
   can_manage: z.boolean(),
+  /** The person has not chosen a password yet: the invitation may be sent again (only an admin sends a password link otherwise). */
+  invitation_pending: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

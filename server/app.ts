@@ -16,6 +16,7 @@ import { requestTimeoutOptions } from './lib/timeouts.ts';
 import { TOKEN_PAGES } from '../contract/links.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
+import { PURGE_JOB, PURGE_RULES, purgeExpired } from './lib/sessions.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
@@ -117,6 +118,10 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('delivery', delivery);
   // Content left readable by a development period (or an older version) does not outlive it.
   await delivery.eraseStoredContent();
+  // Ended sessions, used tickets, links and codes, old failed sign-ins: purged once an hour by one of the processes.
+  jobs.every(PURGE_JOB, PURGE_RULES.everySeconds, async () => {
+    app.log.info({ purged: await purgeExpired(database.db) }, 'expired sessions, links, codes and sign-in attempts purged');
+  });
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
   const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);

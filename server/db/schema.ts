@@ -70,6 +70,11 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     tutorialCompleted: boolean('tutorial_completed').notNull().default(false),
     twoFactor: text('two_factor', { enum: ['phone', 'email'] }),
+    /**
+     * When the user last chose their password. Null while the account has only the unknown random
+     * password it was created with, i.e. its invitation has not been accepted yet.
+     */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true }).defaultNow(),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)), index('users_role_idx').on(t.roleId)],
@@ -122,7 +127,7 @@ export const authTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const passwordResets = pgTable(
@@ -136,6 +141,11 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * A hash of the account's password hash and e-mail when the link was issued
+     * (server/lib/sessions.ts `accountStamp`): once either changes, the link no longer works.
+     */
+    accountStamp: text('account_stamp'),
   },
   (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
@@ -152,7 +162,7 @@ export const authAttempts = pgTable(
     key: text('key').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at)],
+  (t) => [index('auth_attempts_key_at_idx').on(t.key, t.at), index('auth_attempts_at_idx').on(t.at)],
 );
 
 /**

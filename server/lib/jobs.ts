@@ -53,6 +53,12 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Registers the handler of a job type; jobs of unknown types wait until some process knows them. */
   define<T extends object>(type: string, handler: JobHandler<T>, options?: JobTypeOptions): void;
+  /**
+   * A job that runs once every `seconds` somewhere in the deployment. Each working process
+   * offers it several times a period, but the queue keeps one job per period (pg-boss's time-slot
+   * singleton), so however many processes there are it runs once a period, in one of them.
+   */
+  every(type: string, seconds: number, handler: JobHandler<Record<string, never>>, options?: JobTypeOptions): void;
   /** Stores a job; it runs in whichever process picks it up first. Returns its id. */
   enqueue<T extends object>(type: string, payload: T, options?: EnqueueOptions): Promise<string>;
   /** Stores many jobs of one type in one statement. */
@@ -144,6 +150,9 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
   const created = new Map<string, Promise<void>>();
   const workerIds = new Map<string, string>();
   let upkeep: NodeJS.Timeout | undefined;
+  /** Periodic job types and how often they run; offered from work(). */
+  const periodic = new Map<string, number>();
+  const offerTimers: NodeJS.Timeout[] = [];
   let closing = false;
   /** Job types enqueued in a transaction still open: their workers are woken after the commit. */
   const pendingWakes = new WeakMap<SqlExecutor, Set<string>>();
@@ -171,7 +180,18 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     let p = created.get(type);
     if (!p) {
       p = (async () => {
-        if (!(await boss.getQueue(type))) await boss.createQueue(type, { name: type, ...queueOptions(type) });
+        // Processes starting together may create the same queue at once; PostgreSQL then
+        // refuses all but one (a deadlock or a duplicate), and the others find it made.
+        for (let attempt = 1; ; attempt++) {
+          if (await boss.getQueue(type)) return;
+          try {
+            await boss.createQueue(type, { name: type, ...queueOptions(type) });
+            return;
+          } catch (err) {
+            if (attempt >= 5) throw err;
+            await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+          }
+        }
       })().catch((err) => {
         created.delete(type);
         throw err;
@@ -227,11 +247,34 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     workerIds.set(type, id);
   };
 
+  /** One job of a periodic type for the current period; a second offer in the same period stores nothing. */
+  const offer = async (type: string, seconds: number) => {
+    try {
+      await ensureQueue(type);
+      await boss.sendThrottled(type, {}, {}, seconds, type);
+      wake(type);
+    } catch (err) {
+      if (!closing) opts.log.warn({ err, type }, 'periodic job not offered');
+    }
+  };
+  const schedule = (type: string, seconds: number) => {
+    void offer(type, seconds);
+    const timer = setInterval(() => void offer(type, seconds), Math.max(1, seconds / 4) * 1000);
+    timer.unref();
+    offerTimers.push(timer);
+  };
+
   return {
     boss,
     define(type, handler, options = {}) {
       handlers.set(type, { handler: handler as JobHandler<object>, options });
       if (workerIds.size && !closing) void startWorker(type);
+    },
+    every(type, seconds, handler, options = {}) {
+      if (!(seconds >= 1)) throw new Error(`period of ${type} must be at least a second`);
+      handlers.set(type, { handler: handler as JobHandler<object>, options });
+      periodic.set(type, seconds);
+      if (workerIds.size && !closing) void startWorker(type).then(() => schedule(type, seconds));
     },
     async enqueue(type, payload, options = {}) {
       if (options.tx && !created.has(type)) throw new Error(`job type ${type} was not named in transaction()`);
@@ -270,6 +313,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
     async work() {
       if (closing || workerIds.size) return;
       for (const type of handlers.keys()) await startWorker(type);
+      for (const [type, seconds] of periodic) schedule(type, seconds);
       const maintain = () =>
         boss
           .maintain()
@@ -285,6 +329,7 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
       if (closing) return;
       closing = true;
       if (upkeep) clearInterval(upkeep);
+      for (const timer of offerTimers) clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };

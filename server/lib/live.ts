@@ -2,14 +2,41 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../contract/serviceRequests.ts';
 
-type Listener = (event: LiveEvent) => void;
+/**
+ * Not for clients: the rights, complexes or sessions of some users changed (all of the
+ * organization's when `userIds` is null), so their open streams check their session and scope
+ * again before delivering anything more (server/modules/live).
+ */
+export interface AccessChange {
+  type: 'access';
+  organizationId: number;
+  userIds: number[] | null;
+}
+
+/** What travels on the bus: the changes clients hear about, and access changes. */
+export type BusEvent = LiveEvent | AccessChange;
+
+type Listener = (event: BusEvent) => void;
+
+/** Above this many users an access change is announced for the whole organization (NOTIFY payloads are small). */
+const MAX_NAMED_USERS = 200;
+
+/**
+ * Tells open streams that these users' rights, complexes or sessions changed. Call it after the
+ * change is committed; streams then read the user again and end when the session did.
+ */
+export function accessChanged(live: LiveBus, organizationId: number, userIds: number[] | null): Promise<void> {
+  const ids = userIds === null || userIds.length > MAX_NAMED_USERS ? null : [...new Set(userIds)];
+  if (ids?.length === 0) return Promise.resolve();
+  return live.publish({ type: 'access', organizationId, userIds: ids });
+}
 
 /**
  * Live updates for open screens: a change is published once and every process delivers it to
  * its own subscribers (the SSE streams of its clients), per organization.
  */
 export interface LiveBus {
-  publish(event: LiveEvent): Promise<void>;
+  publish(event: BusEvent): Promise<void>;
   subscribe(organizationId: number, listener: Listener): () => void;
   subscriberCount(): number;
   close(): Promise<void>;
@@ -31,7 +58,7 @@ class LocalFanOut {
     };
   }
 
-  deliver(event: LiveEvent, log?: FastifyBaseLogger) {
+  deliver(event: BusEvent, log?: FastifyBaseLogger) {
     const set = this.byOrg.get(event.organizationId);
     if (!set) return;
     for (const listener of [...set]) {
@@ -110,7 +137,7 @@ export async function createPgLiveBus(url: string, log: FastifyBaseLogger): Prom
     client.on('notification', (msg) => {
       if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
       try {
-        fanOut.deliver(JSON.parse(msg.payload) as LiveEvent, log);
+        fanOut.deliver(JSON.parse(msg.payload) as BusEvent, log);
       } catch (err) {
         log.warn({ err }, 'bad live notification');
       }

@@ -421,6 +421,10 @@ export const en = {
       admin: 'Administrator',
       no_role: 'No role',
       resend_invite: 'Send the invitation again',
+      send_password_link: 'Send a link to set a new password',
+      own_contacts_hint: 'Your own e-mail and phone are changed in your personal settings, where a code confirms the change.',
+      contacts_admin_only: "Only an administrator changes a colleague's e-mail and phone.",
+      contacts_change_hint: "Changing the e-mail or phone ends all of the staff member's sessions and sends a notice to the previous address.",
       fields: {
         name: 'Full name',
         email: 'E-mail',
@@ -434,7 +438,7 @@ export const en = {
         created_at: 'Added',
       },
       filters: { search: 'Search by name, e-mail, phone', role: 'Role', departure: 'Department', all: 'All' },
-      notifications: { invited: 'Invitation sent to %{email}', created: 'Staff member added, invitation sent', updated: 'Changes saved', deleted: 'Staff member deleted' },
+      notifications: { invited: 'Invitation sent to %{email}', password_link_sent: 'A link to set a new password was sent to %{email}', created: 'Staff member added, invitation sent', updated: 'Changes saved', deleted: 'Staff member deleted' },
     },
     'staff-roles': {
       name: 'Role |||| Roles',

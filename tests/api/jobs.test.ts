@@ -175,6 +175,28 @@ describe('runners', () => {
     if (PG_URL) expect(new Set([...runs.values()].flat())).toEqual(new Set(['a', 'b']));
   });
 
+  it('a periodic job runs once a period, however many runners offer it', async () => {
+    const source = await freshDatabase();
+    const first = await source.open();
+    opened.push(first);
+    const second = PG_URL ? await source.open() : first;
+    if (second !== first) opened.push(second);
+    const runs: number[] = [];
+    const queues = [await queueOn(first), await queueOn(second), await queueOn(second)];
+    // Each runner offers the job every second (a quarter of the period, at least a second).
+    for (const q of queues) q.every('test.tick', 2, async () => void runs.push(Date.now()));
+    const started = Date.now();
+    await Promise.all(queues.map((q) => q.work()));
+    await until(() => runs.length >= 2, 15_000);
+    await new Promise((r) => setTimeout(r, 2500));
+    const periods = Math.ceil((Date.now() - started) / 2000) + 1;
+    // Three runners offering every second would run it about six times a period without the singleton.
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs.length).toBeLessThanOrEqual(periods);
+    const [{ n }] = await queues[0].boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = 'test.tick'`, []).then((r) => r.rows as { n: number }[]);
+    expect(n).toBeLessThanOrEqual(periods);
+  });
+
   it('a job survives a restart: stopped before it ran, picked up by the next runner', async () => {
     const source = await freshDatabase();
     let database = await source.open();

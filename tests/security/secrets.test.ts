@@ -100,8 +100,18 @@ describe('with a mail server and an SMS gateway', () => {
     // One of each kind the product sends, each through its own route.
     const forgetful = await createUser(t.db, { organizationId: t.organizationId });
     expect((await post(t, '/forgot_password', { email: forgetful.email })).statusCode).toBe(200);
+    // An invitation (a new colleague), a password link to an account that has a password (an
+    // admin's), and the notice to the old address when an admin changes someone's e-mail.
+    const roleId = (await t.call('GET', `${API}/staff_role`, { token: admin })).json().data[0].id as number;
+    const colleague = await t.call('POST', `${API}/staff`, { token: admin, body: { name: 'Нова Колега', email: `new-colleague-${uid()}@test.ua`, role_id: roleId, complex_ids: [] } });
+    expect(colleague.statusCode, colleague.body).toBe(200);
     const invited = await createUser(t.db, { organizationId: t.organizationId });
     expect((await post(t, `/staff/${invited.id}/invite`, {}, admin)).statusCode).toBe(200);
+    const renamed = await t.call('PUT', `${API}/staff/${colleague.json().data.id}`, {
+      token: admin,
+      body: { name: 'Нова Колега', email: `renamed-${uid()}@test.ua`, role_id: roleId, complex_ids: [] },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     const me = await createUser(t.db, { organizationId: t.organizationId });
     const myToken = await t.login(me.email, me.password);
     const newPhone = `+38067${String(1000000 + Math.floor(Math.random() * 8999999))}`;

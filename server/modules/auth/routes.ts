@@ -15,7 +15,7 @@ const clientOf = (request: FastifyRequest): SignInClient => ({ ip: request.ip, d
 
 /** Sign-in, password recovery: reachable without a token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.config, app.delivery);
+  const auth = createAuthService(app.db, app.config, app.delivery, app.live);
   // The device cookie names this browser to sign-in throttling only: it is no credential, it
   // travels only to the sign-in routes, and scripts cannot read it.
   const devicePath = `${app.prefix}/login`;
@@ -93,10 +93,10 @@ export const userData = z.object({
 
 /** The signed-in user's own session. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.config, app.delivery);
+  const auth = createAuthService(app.db, app.config, app.delivery, app.live);
 
   app.post('/logout', { schema: { tags: ['auth'], summary: 'Вихід', response: { 200: message } } }, async (request) => {
-    await auth.logout(request.user.tokenId);
+    await auth.logout(request.user);
     return { message: 'Ви вийшли із системи.' };
   });
 

@@ -6,8 +6,10 @@ import { FULL_RULES, normaliseRules } from '../../../contract/permissions.ts';
 import { CODE_RULES, createCodeService } from '../../lib/codes.ts';
 import type { Delivery } from '../../lib/delivery.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { accessChanged, type LiveBus } from '../../lib/live.ts';
 import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from '../../lib/secrets.ts';
+import { accountStamp, endSessions, openSession } from '../../lib/sessions.ts';
 import { clientNetwork, createThrottle, MINUTE_MS, tooManyAttempts, type Check } from '../../lib/throttle.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
@@ -62,7 +64,16 @@ function safeEqual(a: string, b: string): boolean {
 /** A second-factor code goes out on every correct password, so sign-in has its own limits. */
 const LOGIN_CODE_LIMITS = { resendIntervalMs: 0, perHour: 10 };
 
-export function createAuthService(db: Db, config: AppConfig, delivery: Delivery) {
+/** The account a password link is issued for: the link is bound to its password and e-mail. */
+interface LinkAccount {
+  id: number;
+  name: string;
+  email: string;
+  organizationId: number;
+  passwordHash: string;
+}
+
+export function createAuthService(db: Db, config: AppConfig, delivery: Delivery, live: LiveBus) {
   const hashCost = config.passwordHashCost;
   const codes = createCodeService(db, delivery);
   const throttle = createThrottle(db);
@@ -81,19 +92,14 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     return { two_factor: channel === 'sms' ? ('phone' as const) : ('email' as const), challenge, message: `Код для входу надіслано на ${sent.sent_to}.`, ...sent };
   }
 
-  async function issueToken(userId: number) {
-    const { token, hash } = newToken();
-    await db.insert(authTokens).values({
-      userId,
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + config.tokenTtlSeconds * 1000),
-    });
+  async function issueToken(user: { id: number; organizationId: number }) {
+    const token = await openSession(db, live, user, config.tokenTtlSeconds);
     return { access_token: token, token_type: 'bearer' as const, expires_in: config.tokenTtlSeconds };
   }
 
-  async function createReset(userId: number, ttlMs = RESET_TTL_MS) {
+  async function createReset(account: LinkAccount, ttlMs = RESET_TTL_MS) {
     const { token, hash } = newToken();
-    await db.insert(passwordResets).values({ userId, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+    await db.insert(passwordResets).values({ userId: account.id, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs), accountStamp: accountStamp(account) });
     return token;
   }
 
@@ -128,6 +134,12 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     return device;
   }
 
+  /** A new password is in place: every session of the user ends, and so do their live streams. */
+  async function passwordReplaced(userId: number, organizationId: number) {
+    await endSessions(db, userId);
+    await accessChanged(live, organizationId, [userId]);
+  }
+
   const resetLink = (token: string, email: string) =>
     `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
@@ -152,7 +164,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       // The right password from this client: its own failures are forgiven, other clients' are not.
       await attempt.passed([pairKey]);
       if (user.twoFactor) return { answer: await sendLoginCode({ ...user, twoFactor: user.twoFactor }) };
-      return { answer: await issueToken(user.id), device: await rememberClient(user.id, client) };
+      return { answer: await issueToken(user), device: await rememberClient(user.id, client) };
     },
 
     /** Second step of a two-factor sign-in: the code for the challenge issues the token. */
@@ -160,7 +172,9 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       const row = await codes.loginChallenge(challenge);
       if (!row) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
       await codes.check({ userId: row.userId, purpose: 'login', code, challenge });
-      return { answer: await issueToken(row.userId), device: await rememberClient(row.userId, client) };
+      const [user] = await db.select({ id: users.id, organizationId: users.organizationId }).from(users).where(eq(users.id, row.userId));
+      if (!user) throw unprocessable({ code: ['Почніть вхід спочатку.'] });
+      return { answer: await issueToken(user), device: await rememberClient(user.id, client) };
     },
 
     /** A new sign-in code (and challenge) for a challenge of the last 10 minutes. */
@@ -172,8 +186,9 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       return sendLoginCode({ ...user, twoFactor: user.twoFactor }, { resendIntervalMs: CODE_RULES.resendIntervalMs, perHour: LOGIN_CODE_LIMITS.perHour });
     },
 
-    async logout(tokenId: number) {
-      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+    async logout(user: { id: number; organizationId: number; tokenId: number }) {
+      await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, user.tokenId));
+      await accessChanged(live, user.organizationId, [user.id]);
     },
 
     async profile(userId: number) {
@@ -222,14 +237,18 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     },
 
     async forgotPassword(email: string) {
-      const [user] = await db.select({ id: users.id, name: users.name, organizationId: users.organizationId }).from(users).where(eq(users.email, email)).limit(1);
+      const [user] = await db
+        .select({ id: users.id, name: users.name, email: users.email, organizationId: users.organizationId, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
       if (!user) return;
       const [{ recent }] = await db
         .select({ recent: count() })
         .from(passwordResets)
         .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
       if (recent >= RESETS_PER_HOUR) return;
-      const link = resetLink(await createReset(user.id), email);
+      const link = resetLink(await createReset(user), email);
       await delivery.send({
         channel: 'email',
         kind: 'password_reset',
@@ -241,18 +260,32 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
     },
 
     /**
-     * Invites a new staff member: a password-reset link (the same single-use mechanism as
-     * «Забули пароль?», valid 7 days) by which they choose their first password.
+     * A password link sent by a colleague. To an account whose owner has not chosen a password
+     * yet it is the invitation (the same single-use mechanism as «Забули пароль?», valid 7 days).
+     * To an account that has a password (only an admin sends that) it is a 60-minute link to set
+     * a new one, and the mail says who sent it: the current password keeps working until then.
      */
-    async invite(user: { id: number; name: string; email: string; organizationId: number }, invitedBy: string) {
-      const link = resetLink(await createReset(user.id, INVITE_TTL_MS), user.email);
+    async invite(user: LinkAccount & { passwordSetAt: Date | null }, invitedBy: string) {
+      if (user.passwordSetAt === null) {
+        const link = resetLink(await createReset(user, INVITE_TTL_MS), user.email);
+        await delivery.send({
+          channel: 'email',
+          kind: 'staff_invitation',
+          to: user.email,
+          organizationId: user.organizationId,
+          subject: 'Запрошення до адмін-панелі ЖК',
+          body: `Вітаємо, ${user.name}!\n\n${invitedBy} запрошує вас до адмін-панелі керуючої компанії. Щоб задати пароль і увійти, перейдіть за посиланням (діє 7 днів):\n${link}\n\nВаш логін — ця адреса e-mail.`,
+        });
+        return;
+      }
+      const link = resetLink(await createReset(user), user.email);
       await delivery.send({
         channel: 'email',
-        kind: 'staff_invitation',
+        kind: 'password_link',
         to: user.email,
         organizationId: user.organizationId,
-        subject: 'Запрошення до адмін-панелі ЖК',
-        body: `Вітаємо, ${user.name}!\n\n${invitedBy} запрошує вас до адмін-панелі керуючої компанії. Щоб задати пароль і увійти, перейдіть за посиланням (діє 7 днів):\n${link}\n\nВаш логін — ця адреса e-mail.`,
+        subject: 'Посилання для зміни пароля',
+        body: `Вітаємо, ${user.name}!\n\nАдміністратор ${invitedBy} надіслав вам посилання, щоб задати новий пароль до адмін-панелі керуючої компанії (діє 60 хвилин):\n${link}\n\nДоки ви не задасте новий пароль, діє поточний. Якщо ви про це не просили, проігноруйте лист і повідомте адміністратора.`,
       });
     },
 
@@ -266,14 +299,24 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
       assertUncommonPassword(input.password);
       const invalid = () => unprocessable({ token: ['Посилання для відновлення недійсне або застаріле. Надішліть запит ще раз.'] });
       const [row] = await db
-        .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
+        .select({
+          id: passwordResets.id,
+          stamp: passwordResets.accountStamp,
+          userId: users.id,
+          organizationId: users.organizationId,
+          email: users.email,
+          passwordHash: users.passwordHash,
+        })
         .from(passwordResets)
         .innerJoin(users, eq(users.id, passwordResets.userId))
         .where(and(eq(passwordResets.tokenHash, hashToken(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
         .limit(1);
-      if (!row || row.email !== input.email) {
+      // A link serves only the account as it was when the link was sent: a password or e-mail
+      // changed since (by anyone, in any way) voids it.
+      const linkValid = row !== undefined && row.email === input.email && row.stamp !== null && safeEqual(row.stamp, accountStamp(row));
+      if (!linkValid) {
         const [forced] = await db
-          .select({ id: users.id, passwordHash: users.passwordHash, must: users.mustChangePassword })
+          .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, must: users.mustChangePassword })
           .from(users)
           .where(eq(users.email, input.email))
           .limit(1);
@@ -282,11 +325,11 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
         // Guarded by the old hash, so the same token cannot be used twice.
         const changed = await db
           .update(users)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() })
           .where(and(eq(users.id, forced.id), eq(users.passwordHash, forced.passwordHash)))
           .returning({ id: users.id });
         if (changed.length === 0) throw invalid();
-        await db.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, forced.id), isNull(authTokens.revokedAt)));
+        await passwordReplaced(forced.id, forced.organizationId);
         return { device: await rememberClient(forced.id, client) };
       }
       const passwordHash = await hashPassword(input.password, hashCost);
@@ -298,16 +341,20 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery)
           .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
         if (used.length === 0) throw invalid();
-        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, row.userId));
-        await tx
-          .update(authTokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(authTokens.userId, row.userId), isNull(authTokens.revokedAt)));
+        // …and guarded by the account as the link was checked against: a change meanwhile voids it.
+        const changed = await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(users.id, row.userId), eq(users.passwordHash, row.passwordHash), eq(users.email, row.email)))
+          .returning({ id: users.id });
+        if (changed.length === 0) throw invalid();
+        await endSessions(tx, row.userId);
         await tx
           .update(passwordResets)
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt), ne(passwordResets.id, row.id)));
       });
+      await accessChanged(live, row.organizationId, [row.userId]);
       return { device: await rememberClient(row.userId, client) };
     },
   };

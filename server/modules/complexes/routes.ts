@@ -8,6 +8,7 @@ import { complexes, contacts, contactSections, houses, realty, streets, userComp
 import { requirePermission } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { accessChanged } from '../../lib/live.ts';
 import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
@@ -149,6 +150,8 @@ export const complexRoutes: FastifyPluginAsyncZod = async (app) => {
           if (user.complexIds !== null) await tx.insert(userComplexes).values({ userId: user.id, complexId: created.id });
           return created;
         });
+        // Their open live streams include the new complex from now on.
+        if (user.complexIds !== null) await accessChanged(app.live, user.organizationId, [user.id]);
         return { main_data: toRecord(row) };
       } catch (err) {
         if (isUniqueViolation(err)) throw unprocessable(NAME_TAKEN);

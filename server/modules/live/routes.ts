@@ -5,15 +5,19 @@ import { z } from 'zod';
 import { canAccess } from '../../../contract/permissions.ts';
 import type { LiveEvent } from '../../../contract/serviceRequests.ts';
 import { liveTickets } from '../../db/schema.ts';
+import type { BusEvent } from '../../lib/live.ts';
 import { loadCurrentUserByTokenId, unauthenticated, type CurrentUser } from '../../lib/auth.ts';
 import { newToken, hashToken } from '../../lib/secrets.ts';
 
 const TICKET_SECONDS = 60;
 /** A comment line now and then keeps proxies from closing an idle stream, and re-checks the session. */
 const HEARTBEAT_MS = 25_000;
+/** Changes held while the user's scope is being read again; a stream past this ends instead. */
+const MAX_WAITING = 1000;
 
 /** Whether a change concerns the user: their own notifications; requests of their complexes. */
-export function visibleTo(user: CurrentUser, e: LiveEvent): boolean {
+export function visibleTo(user: CurrentUser, e: BusEvent): boolean {
+  if (e.type === 'access') return false;
   if (e.organizationId !== user.organizationId) return false;
   if (e.type === 'notification') return e.userId === user.id;
   if (!canAccess(user.rules, 'service_requests', 'view')) return false;
@@ -92,26 +96,79 @@ export const liveStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         'X-Content-Type-Options': 'nosniff',
       });
       res.write(`retry: 3000\n\nevent: ready\ndata: {}\n\n`);
-      const unsubscribe = live.subscribe(user.organizationId, (e) => {
-        if (!visibleTo(user, e)) return;
+
+      /**
+       * The user as this stream knows them. When their rights, complexes or sessions change
+       * (an `access` event on the bus), or at every heartbeat, they are read again; until that
+       * read is done, changes wait here and are then judged by the new scope. A session that
+       * ended, or a read that fails after an access change, ends the stream (the SPA takes a new
+       * ticket and opens it again with whatever the user may see now).
+       */
+      let current: CurrentUser = user;
+      let ended = false;
+      let checks = 0;
+      let waiting: LiveEvent[] = [];
+      const send = (e: LiveEvent) => {
+        if (ended || !visibleTo(current, e)) return;
         const data = { request_id: e.requestId ?? null, action: e.action ?? null, chat_type: e.chatType ?? null };
         res.write(`event: ${e.type}\ndata: ${JSON.stringify(data)}\n\n`);
-      });
-      const heartbeat = setInterval(() => {
-        void loadCurrentUserByTokenId(db, used.tokenId)
-          .then((still) => {
-            if (!still) res.end();
-            else res.write(': ping\n\n');
+      };
+      const end = () => {
+        if (ended) return;
+        stop();
+        waiting = [];
+        res.end();
+      };
+      let chain = Promise.resolve();
+      const recheck = (onFailure: 'end' | 'keep') => {
+        checks += 1;
+        chain = chain
+          .then(async () => {
+            if (ended) return;
+            let fresh: CurrentUser | undefined;
+            try {
+              fresh = await loadCurrentUserByTokenId(db, used.tokenId);
+            } catch (err) {
+              // The database is away: a heartbeat keeps the stream (it recovers by itself), an
+              // access change cannot be checked, so the stream ends rather than guess.
+              request.log.warn({ err }, 'live stream could not re-check its session');
+              if (onFailure === 'end') end();
+              else res.write(': ping\n\n');
+              return;
+            }
+            if (!fresh || fresh.mustChangePassword) return end();
+            current = fresh;
+            if (onFailure === 'keep') res.write(': ping\n\n');
           })
-          .catch(() => res.write(': ping\n\n'));
-      }, HEARTBEAT_MS);
+          .finally(() => {
+            checks -= 1;
+            if (checks === 0 && !ended) {
+              const held = waiting;
+              waiting = [];
+              for (const e of held) send(e);
+            }
+          });
+      };
+      const unsubscribe = live.subscribe(user.organizationId, (e: BusEvent) => {
+        if (ended) return;
+        if (e.type === 'access') {
+          if (e.userIds === null || e.userIds.includes(current.id)) recheck('end');
+          return;
+        }
+        if (checks === 0) return send(e);
+        // A stream whose check hangs does not hoard changes for ever.
+        if (waiting.length >= MAX_WAITING) return end();
+        waiting.push(e);
+      });
+      const heartbeat = setInterval(() => recheck('keep'), HEARTBEAT_MS);
       heartbeat.unref();
       open.add(res);
-      const stop = () => {
+      function stop() {
+        ended = true;
         open.delete(res);
         clearInterval(heartbeat);
         unsubscribe();
-      };
+      }
       request.raw.on('close', stop);
       res.on('close', stop);
       res.on('error', stop);

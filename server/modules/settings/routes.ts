@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,14 +11,17 @@ import {
   twoFactorInput,
   userSettingsInput,
 } from '../../../contract/settings.ts';
-import { authTokens, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { createCodeService } from '../../lib/codes.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { accessChanged } from '../../lib/live.ts';
+import { endSessions } from '../../lib/sessions.ts';
 import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import { createThrottle, MINUTE_MS, tooManyAttempts } from '../../lib/throttle.ts';
 import { createAuthService } from '../auth/service.ts';
+import { isUniqueViolation } from '../houses/words.ts';
 import { userData } from '../auth/routes.ts';
 
 const tags = ['settings'];
@@ -40,7 +43,7 @@ export const CURRENT_PASSWORD_LIMIT = { windowMs: 60 * MINUTE_MS, free: 5, first
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const codes = createCodeService(db, app.delivery);
-  const auth = createAuthService(db, app.config, app.delivery);
+  const auth = createAuthService(db, app.config, app.delivery, app.live);
   const throttle = createThrottle(db);
 
   async function account(userId: number) {
@@ -63,6 +66,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const done = async (user: CurrentUser, message: string) => ({ message, data: await auth.profile(user.id) });
+
+  /** After a change of the password, e-mail or phone the other sessions ended: their live streams end too. */
+  const signedOutElsewhere = (user: CurrentUser) => accessChanged(app.live, user.organizationId, [user.id]);
 
   app.post(
     '/user',
@@ -96,8 +102,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { phone, code } = request.body;
       await codes.check({ userId: request.user.id, purpose: 'phone', code, target: phone });
-      await db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, request.user.id));
-      return done(request.user, 'Номер телефону змінено.');
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+        await endSessions(tx, request.user.id, request.user.tokenId);
+      });
+      await signedOutElsewhere(request.user);
+      return done(request.user, 'Номер телефону змінено. Інші сеанси завершено.');
     },
   );
 
@@ -131,12 +141,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertEmailFree(email, request.user.id);
       await codes.check({ userId: request.user.id, purpose: 'email', code, target: email });
       try {
-        await db.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, request.user.id));
-      } catch {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+          await endSessions(tx, request.user.id, request.user.tokenId);
+        });
+      } catch (err) {
         // Another account took the address between the check and the update (unique index).
-        throw unprocessable({ email: ['Цей e-mail уже використовує інший обліковий запис.'] });
+        if (isUniqueViolation(err)) throw unprocessable({ email: ['Цей e-mail уже використовує інший обліковий запис.'] });
+        throw err;
       }
-      return done(request.user, 'E-mail змінено.');
+      await signedOutElsewhere(request.user);
+      return done(request.user, 'E-mail змінено. Інші сеанси завершено.');
     },
   );
 
@@ -150,13 +165,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       assertUncommonPassword(password);
       const passwordHash = await hashPassword(password, app.config.passwordHashCost);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, request.user.id));
+        // Password links sent before are bound to the old password, so they stop working too.
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() }).where(eq(users.id, request.user.id));
         // Every other session ends; this one stays signed in.
-        await tx
-          .update(authTokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(authTokens.userId, request.user.id), isNull(authTokens.revokedAt), ne(authTokens.id, request.user.tokenId)));
+        await endSessions(tx, request.user.id, request.user.tokenId);
       });
+      await signedOutElsewhere(request.user);
       return done(request.user, 'Пароль змінено. Інші сеанси завершено.');
     },
   );

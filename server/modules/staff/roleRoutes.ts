@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { normaliseRules } from '../../../contract/permissions.ts';
 import { departureInput, departureRecord, option, roleInput, roleRecord, type RoleInput } from '../../../contract/staff.ts';
-import { staffDepartures, staffRoles } from '../../db/schema.ts';
+import { staffDepartures, staffRoles, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { accessChanged } from '../../lib/live.ts';
 import { isForeignKeyViolation, isUniqueViolation, plural } from '../houses/words.ts';
 import { departureList, departureOptions, describeRights, rightsBeyond, roleHolders, roleList } from './lookups.ts';
 
@@ -235,6 +236,9 @@ export const staffRoleRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(staffRoles)
           .set({ name: input.name, departureId: input.departure_id, permissions: input.permissions, updatedAt: new Date() })
           .where(eq(staffRoles.id, id));
+        // The role's holders may have lost rights: their open live streams check them again.
+        const holders = await db.select({ id: users.id }).from(users).where(eq(users.roleId, id));
+        await accessChanged(app.live, user.organizationId, holders.map((h) => h.id));
         return roles(user.organizationId, id);
       } catch (err) {
         if (isUniqueViolation(err)) throw unprocessable(ROLE_TAKEN);

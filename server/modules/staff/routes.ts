@@ -7,6 +7,8 @@ import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
 import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
 import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import { accessChanged } from '../../lib/live.ts';
+import { endSessions } from '../../lib/sessions.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
@@ -44,6 +46,7 @@ const params = z.object({ id: idSchema });
 const tags = ['staff'];
 const NOT_FOUND = 'Працівника не знайдено.';
 const EMAIL_TAKEN = { email: ['Користувач з таким e-mail уже існує.'] };
+const OWN_CONTACTS = 'Власні e-mail і телефон змінюються в особистих налаштуваннях, де зміну підтверджує код.';
 
 /** Admins manage everyone; a staff user only non-admins whose role grants nothing beyond their own rights. */
 function manageable(viewer: CurrentUser, targetIsAdmin: boolean, permissions: Rules | null): boolean {
@@ -62,7 +65,7 @@ const sortKeys = { id: users.id, name: ukrainianSortKey(users.name), email: user
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const auth = createAuthService(db, app.config, app.delivery);
+  const auth = createAuthService(db, app.config, app.delivery, app.live);
 
   /** Who the user may see: their organization, and for staff only colleagues of their complexes. */
   function scope(user: CurrentUser): SQL {
@@ -138,6 +141,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         complex_ids: mine.map((c) => c.id),
         complexes: mine,
         can_manage: manageable(viewer, user.isAdmin, permissions),
+        invitation_pending: user.passwordSetAt === null,
         created_at: user.createdAt.toISOString(),
         updated_at: user.updatedAt.toISOString(),
       };
@@ -191,6 +195,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(users.email, input.email), target ? ne(users.id, target.id) : undefined))
       .limit(1);
     if (taken) errors.email = EMAIL_TAKEN.email;
+
+    // One's own sign-in e-mail and phone change in the personal settings, where the current
+    // password and a code sent to the new address confirm it.
+    if (self && input.email !== target.email) errors.email = [OWN_CONTACTS];
+    if (self && input.phone !== target.phone) errors.phone = [OWN_CONTACTS];
 
     if (self && input.is_admin !== target.isAdmin) errors.is_admin = ['Ви не можете змінити власні права адміністратора.'];
     else if (input.is_admin && !viewer.isAdmin) errors.is_admin = ['Призначати адміністраторів може лише адміністратор.'];
@@ -340,6 +349,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
               email: input.email,
               phone: input.phone,
               passwordHash,
+              passwordSetAt: null,
               isAdmin: input.is_admin,
               roleId: input.role_id,
               tutorialCompleted: !input.is_admin,
@@ -368,6 +378,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.user;
       const input = request.body;
       const { user: target } = await findManageable(viewer, request.params.id);
+      // Whoever controls an account's e-mail or phone can take it over (a password link, a
+      // sign-in code), so only an admin changes a colleague's, and the owner is told.
+      const credentials = signInChanges(target, input);
+      if (credentials.length > 0 && target.id !== viewer.id && !viewer.isAdmin) {
+        throw forbidden('Змінити e-mail чи телефон колеги може лише адміністратор.');
+      }
       await validate(viewer, input, target);
       if (target.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
       const links = await complexLinks(viewer, input, target.id);
@@ -382,14 +398,41 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           if (changed.length === 0) throw version ? staleRecord() : notFound('Працівника не знайдено.');
           await tx.delete(userComplexes).where(eq(userComplexes.userId, target.id));
           if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: target.id, complexId })));
+          // A new e-mail or phone ends every session of the account; its password links die with
+          // the old e-mail (they are bound to it).
+          if (credentials.length > 0) await endSessions(tx, target.id);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN);
         throw err;
       }
+      // Rights, complexes or sessions may have changed: open live streams of the user check again.
+      await accessChanged(app.live, viewer.organizationId, [target.id]);
+      if (credentials.length > 0) await noticeOfChange(viewer, target, credentials);
       return { data: await one(viewer, target.id) };
     },
   );
+
+  /** What a staff form changes of the sign-in e-mail and phone, in words for the notice. */
+  function signInChanges(target: typeof users.$inferSelect, input: StaffInput): string[] {
+    const out: string[] = [];
+    if (input.email !== target.email) out.push(`e-mail змінено на ${input.email}`);
+    if (input.phone !== target.phone) out.push(input.phone ? `телефон змінено на ${input.phone}` : 'телефон видалено');
+    return out;
+  }
+
+  /** A notice to the OLD address: if the change was not expected, its owner can raise the alarm. */
+  async function noticeOfChange(viewer: CurrentUser, target: typeof users.$inferSelect, changes: string[]) {
+    const [admin] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+    await app.delivery.send({
+      channel: 'email',
+      kind: 'credentials_changed',
+      to: target.email,
+      organizationId: target.organizationId,
+      subject: 'Змінено дані для входу',
+      body: `Вітаємо, ${target.name}!\n\nАдміністратор ${admin?.name ?? ''} змінив дані для входу вашого облікового запису в адмін-панелі: ${changes.join('; ')}. Усі ваші сеанси завершено, а надіслані раніше посилання для встановлення пароля більше не діють.\n\nЯкщо ви цього не очікували, негайно зверніться до адміністратора.`,
+    });
+  }
 
   app.post(
     '/staff/:id/invite',
@@ -407,6 +450,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.user;
       const { user: target } = await findManageable(viewer, request.params.id);
       if (target.id === viewer.id) throw conflict('Ви вже увійшли: запрошення собі не потрібне.');
+      // An account with a password is someone's way in: only an admin sends it a password link.
+      if (target.passwordSetAt !== null && !viewer.isAdmin) {
+        throw forbidden('Цей працівник уже задав пароль. Надіслати йому посилання для зміни пароля може лише адміністратор.');
+      }
       const [{ n }] = await db
         .select({ n: count() })
         .from(passwordResets)
@@ -414,7 +461,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Number(n) >= 3) throw new HttpError(429, 'Лист цьому працівникові вже надсилали тричі за останню годину. Спробуйте пізніше.', undefined, { 'Retry-After': '3600' });
       const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
       await auth.invite(target, inviter?.name ?? 'Адміністратор');
-      return { message: `Запрошення надіслано на ${target.email}.` };
+      return { message: target.passwordSetAt === null ? `Запрошення надіслано на ${target.email}.` : `Посилання для зміни пароля надіслано на ${target.email}.` };
     },
   );
 
@@ -451,6 +498,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
         throw err;
       }
+      // Their sessions went with them; their open live streams end now.
+      await accessChanged(app.live, viewer.organizationId, [target.id]);
       return { message: 'Працівника видалено.' };
     },
   );

@@ -19,7 +19,8 @@ import { StaffFormDialog } from './StaffFormDialog';
 
 /**
  * /Staff/{id}: one staff member. Nobody deletes themselves, and a colleague with a stronger role
- * is the admin's to change, so those buttons are left out there.
+ * is the admin's to change, so those buttons are left out there. The invitation can be sent
+ * again while it is pending; a password link to someone who has a password is an admin's to send.
  */
 export default function StaffShow() {
   const translate = useTranslate();
@@ -49,7 +50,10 @@ export default function StaffShow() {
     setInviting(true);
     try {
       await apiFetch(`/staff/${data.id}/invite`, { method: 'POST' });
-      notify('resources.staff.notifications.invited', { type: 'success', messageArgs: { email: data.email } });
+      notify(data.invitation_pending ? 'resources.staff.notifications.invited' : 'resources.staff.notifications.password_link_sent', {
+        type: 'success',
+        messageArgs: { email: data.email },
+      });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     } finally {
@@ -70,9 +74,9 @@ export default function StaffShow() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end' }}>
-        {canEdit && data.can_manage && !self && (
+        {canEdit && data.can_manage && !self && (data.invitation_pending || user?.is_admin) && (
           <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} disabled={inviting} onClick={() => void invite()}>
-            {translate('resources.staff.resend_invite')}
+            {translate(data.invitation_pending ? 'resources.staff.resend_invite' : 'resources.staff.send_password_link')}
           </Button>
         )}
         {canEdit && data.can_manage && (
