@@ -146,9 +146,10 @@ describe('with a mail server and an SMS gateway', () => {
     // What the recipients got: codes and link tokens.
     const texts = [...smtp.messages().map((m) => `${m.headers}\n${m.text}`), ...gateway.requests.map((r) => String((r.body as { text: string }).text))];
     const secrets = secretsIn(texts);
-    // Five codes (phone, e-mail, sign-in, two voting codes) and two links (reset, invitation): the ones that waited.
+    // Five codes (phone, e-mail, sign-in, two voting codes) and three links (reset, invitation, an
+    // admin's password link): the ones that waited.
     expect(secrets.codes.length, texts.join('\n---\n')).toBe(5);
-    expect(secrets.tokens.length).toBe(2);
+    expect(secrets.tokens.length).toBe(3);
     expect(new Set([...secrets.codes, ...secrets.tokens])).toEqual(new Set([...waiting.codes, ...waiting.tokens]));
     expect(gateway.requests.every((r) => r.authorization === `Bearer ${t.config.smsGateway!.token}`)).toBe(true);
 
