@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { neutraliseCsvCell } from '../../contract/csv.ts';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -40,6 +41,8 @@ async function drained(stream: Writable) {
  * Streams a table as CSV (UTF-8 with BOM and `;`, as Excel in the Ukrainian locale opens it) or
  * XLSX (ExcelJS's streaming writer) with no row cap: rows are written batch by batch as they are
  * read, with back-pressure, so memory stays flat whatever the row count. Sends the reply itself.
+ * Text that a spreadsheet would run as a formula is neutralised in CSV (`neutraliseCsvCell`) and
+ * written as plain text cells in XLSX (docs/security.md, section 7).
  */
 export function sendExport<T>(reply: FastifyReply, opts: ExportOptions<T>): FastifyReply {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
@@ -58,12 +61,18 @@ export function sendExport<T>(reply: FastifyReply, opts: ExportOptions<T>): Fast
   return reply.send(out);
 }
 
+/** A CSV cell: numbers as they are, text neutralised so that no spreadsheet reads it as a formula. */
+const csvCell = (value: string | number | null): string | number => (typeof value === 'number' ? value : neutraliseCsvCell(value ?? ''));
+
+/** An XLSX cell: a number, or a plain text cell (never a formula, whatever the text starts with). */
+const xlsxCell = (value: string | number | null): string | number | null => (typeof value === 'number' || value === null ? value : String(value));
+
 async function writeCsv<T>(out: PassThrough, opts: ExportOptions<T>) {
-  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: opts.columns.map((c) => c.header) });
+  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: opts.columns.map((c) => neutraliseCsvCell(c.header)) });
   csv.pipe(out);
   for await (const batch of opts.batches) {
     for (const row of batch) {
-      if (!csv.write(opts.columns.map((c) => c.value(row) ?? ''))) await once(csv, 'drain');
+      if (!csv.write(opts.columns.map((c) => csvCell(c.value(row))))) await once(csv, 'drain');
     }
     await drained(out);
   }
@@ -77,7 +86,7 @@ async function writeXlsx<T>(out: PassThrough, opts: ExportOptions<T>) {
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const batch of opts.batches) {
-    for (const row of batch) sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
+    for (const row of batch) sheet.addRow(opts.columns.map((c) => xlsxCell(c.value(row)))).commit();
     await drained(out);
   }
   sheet.commit();
