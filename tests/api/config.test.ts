@@ -27,6 +27,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TOKEN_TTL_HOURS', '0'],
     ['SEED_DEMO', 'yes'],
+    ['IMPORT_EXPORT_LIMIT', '0'],
+    ['IMPORT_EXPORT_LIMIT_PER_USER', 'many'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -51,7 +53,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       tokenTtlSeconds: 12 * 3600,
       seedDemo: true,
+      workLimits: { perProcess: 4, perUser: 1 },
     });
+    expect(loadConfig({ IMPORT_EXPORT_LIMIT: '8', IMPORT_EXPORT_LIMIT_PER_USER: '2' }).workLimits).toEqual({ perProcess: 8, perUser: 2 });
   });
 
   it('treats empty variables as unset', () => {
