@@ -18,6 +18,7 @@ import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { PURGE_JOB, PURGE_RULES, purgeExpired } from './lib/sessions.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
+import { createWorkSlots, type WorkSlots } from './lib/workSlots.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { advertisementRoutes } from './modules/advertisements/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Uploaded files: the uploads folder, or object storage when configured. */
     storage: FileStorage;
+    /** How many spreadsheet imports and exports may run at once (per process and per user). */
+    workSlots: WorkSlots;
   }
 }
 
@@ -111,6 +114,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('storage', createStorage(config));
+  app.decorate('workSlots', createWorkSlots(config.workLimits));
   const jobs = await openJobQueue(database, { log: app.log, retries: config.jobRetries, retryDelaySeconds: config.jobRetryDelaySeconds, pollSeconds: config.jobPollSeconds });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.close());

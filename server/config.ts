@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/passwords.ts';
 import type { S3Options } from './lib/storage.ts';
+import type { WorkLimits } from './lib/workSlots.ts';
 
 /** The demo accounts the README publishes: a production start refuses them (`productionRefusal`). */
 export const DEMO_ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
@@ -54,6 +55,9 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_WORKERS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
+  /** Spreadsheet imports and exports running at once: in the process, and for one user. */
+  IMPORT_EXPORT_LIMIT: z.coerce.number().int().min(1).max(100).default(4),
+  IMPORT_EXPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +104,8 @@ export interface AppConfig {
   jobPollSeconds: number;
   /** Whether this process picks up background jobs (all processes do by default). */
   jobWorkers: boolean;
+  /** Spreadsheet imports and exports running at once (server/lib/workSlots.ts). */
+  workLimits: WorkLimits;
   /** argon2 cost; lowered only by the test suite. */
   passwordHashCost?: { memoryCost: number; timeCost: number };
 }
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === '1',
+    workLimits: { perProcess: e.IMPORT_EXPORT_LIMIT, perUser: e.IMPORT_EXPORT_LIMIT_PER_USER },
   };
 }
 

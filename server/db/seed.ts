@@ -158,7 +158,7 @@ export async function seedDemoHouses(tx: Tx, organizationId: number, demoComplex
       .orderBy(asc(settlements.id))
       .limit(1);
     if (!settlement) continue;
-    const streetId = await ensureStreet(tx, settlement.id, plan.street, plan.streetType);
+    const streetId = await ensureStreet(tx, organizationId, settlement.id, plan.street, plan.streetType);
     for (const h of plan.houses) {
       const [house] = await tx
         .insert(houses)

@@ -31,6 +31,8 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_SECONDS', '0'],
     ['REQUEST_TIMEOUT_SECONDS', 'soon'],
     ['REQUEST_TIMEOUT_SECONDS', '1.5'],
+    ['IMPORT_EXPORT_LIMIT', '0'],
+    ['IMPORT_EXPORT_LIMIT_PER_USER', 'many'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -60,7 +62,9 @@ describe('loadConfig', () => {
       seedDemo: true,
       smsGateway: undefined,
       devOutbox: true,
+      workLimits: { perProcess: 4, perUser: 1 },
     });
+    expect(loadConfig({ IMPORT_EXPORT_LIMIT: '8', IMPORT_EXPORT_LIMIT_PER_USER: '2' }).workLimits).toEqual({ perProcess: 8, perUser: 2 });
   });
 
   it('takes the SMS gateway address and token together or not at all', () => {

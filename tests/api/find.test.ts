@@ -6,6 +6,7 @@ import { settlements, streets } from '../../server/db/schema.ts';
 import {
   ADMIN,
   API,
+  createOrganization,
   createUser,
   expectErrorBody,
   expectFieldError,
@@ -331,28 +332,88 @@ describe('admin street edits', () => {
     expectFieldError(await addStreet({ city_id: kyiv, name: 'Тестова', type: 'street' }), 'type');
   });
 
-  it('renames a reference street: the new name wins, the old one is remembered', async () => {
+  it("renames a reference street for this organization only: it gets a street of its own, the reference stays", async () => {
     const [old] = (await streetsOf(kyiv, 'московська')).filter((s) => s.name === 'Московська' && s.district === 'Печерський');
     expect(old).toMatchObject({ type: 'вулиця', source: 'reference' });
     const res = await renameStreet(old.id, { name: 'Князів Острозьких', type: 'вулиця' });
     expect(res.statusCode, res.body).toBe(200);
     expect(Object.keys(res.json())).toEqual(['data']);
     const renamed = res.json().data as Street;
-    expect(renamed).toEqual({ ...old, name: 'Князів Острозьких', source: 'admin' });
+    expect(renamed).toEqual({ ...old, id: renamed.id, name: 'Князів Острозьких', source: 'admin' });
+    expect(renamed.id).not.toBe(old.id);
 
+    // In this organization's look-up the new name stands in for the old one.
     expect((await streetsOf(kyiv, 'московська')).map((s) => s.id)).not.toContain(old.id);
     expect(await streetsOf(kyiv, 'князів остр')).toContainEqual(renamed);
-    const [row] = await t.db.select().from(streets).where(eq(streets.id, old.id));
-    expect(row).toMatchObject({ referenceName: 'Московська', searchName: 'князів острозьких', source: 'admin' });
+    const [row] = await t.db.select().from(streets).where(eq(streets.id, renamed.id));
+    expect(row).toMatchObject({ organizationId: t.organizationId, referenceName: 'Московська', replacesStreetId: old.id, searchName: 'князів острозьких', source: 'admin' });
+    // The reference row itself is untouched.
+    const [reference] = await t.db.select().from(streets).where(eq(streets.id, old.id));
+    expect(reference).toMatchObject({ name: 'Московська', source: 'reference', organizationId: null });
 
-    // A second rename keeps the reference name; the import never brings the old one back.
-    const again = await renameStreet(old.id, { name: 'Князів Острозьких', type: 'провулок' });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().data).toMatchObject({ type: 'провулок' });
-    const [row2] = await t.db.select().from(streets).where(eq(streets.id, old.id));
+    // Renaming it again, by either id, changes the organization's street in place.
+    for (const id of [old.id, renamed.id]) {
+      const again = await renameStreet(id, { name: 'Князів Острозьких', type: 'провулок' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toMatchObject({ id: renamed.id, type: 'провулок' });
+    }
+    const [row2] = await t.db.select().from(streets).where(eq(streets.id, renamed.id));
     expect(row2.referenceName).toBe('Московська');
     expect(await importReferenceData(t.db)).toBeUndefined();
-    expect((await streetsOf(kyiv, 'московська')).map((s) => s.id)).not.toContain(old.id);
+
+    // Another organization still has «Московська» and never sees this one's street.
+    const org = await createOrganization(t.db);
+    const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const theirs = await t.login(other.email, other.password);
+    const seen = (await findStreet(kyiv, 'московська', theirs)).json().data as Street[];
+    expect(seen.map((s) => s.id)).toContain(old.id);
+    expect(((await findStreet(kyiv, 'князів остр', theirs)).json().data as Street[]).map((s) => s.id)).not.toContain(renamed.id);
+    expectErrorBody(await renameStreet(renamed.id, { name: 'Чужа Назва', type: 'вулиця' }, theirs), 404);
+  });
+
+  it("moves the organization's houses on a renamed reference street to its own street, and no one else's", async () => {
+    const [sumska] = (await streetsOf(kharkiv, 'сумська')).filter((s) => s.name === 'Сумська');
+    const org = await createOrganization(t.db);
+    const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const theirs = await t.login(other.email, other.password);
+    const house = async (token: string) => {
+      const res = await t.call('POST', `${API}/houses`, { token, body: { city_id: kharkiv, street_id: sumska.id, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; address: string; street_id: number };
+    };
+    const mine = await house(admin);
+    const foreign = await house(theirs);
+    const res = await renameStreet(sumska.id, { name: `Сумська Нова ${uid()}`, type: 'вулиця' });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json().data as Street;
+    const mineNow = (await t.call('GET', `${API}/houses/${mine.id}`, { token: admin })).json().data;
+    expect(mineNow).toMatchObject({ street_id: created.id, street: created.name });
+    expect(mineNow.address).toContain(created.name);
+    const foreignNow = (await t.call('GET', `${API}/houses/${foreign.id}`, { token: theirs })).json().data;
+    expect(foreignNow).toEqual({ ...foreign, realty_counts: foreignNow.realty_counts });
+    expect(foreignNow.address).toContain('Сумська');
+    // A house saved later with the reference id lands on the organization's street.
+    expect((await house(admin)).street_id).toBe(created.id);
+    // The other organization cannot put a house on this organization's street.
+    expectFieldError(await t.call('POST', `${API}/houses`, { token: theirs, body: { city_id: kharkiv, street_id: created.id, number: '1', complex_id: null } }), 'street_id');
+  });
+
+  it("adds a typed street to the organization's own streets, and finds the same name among them next time", async () => {
+    const name = `Тенантна ${uid()}`;
+    const org = await createOrganization(t.db);
+    const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const theirs = await t.login(other.email, other.password);
+    const save = async (token: string) => {
+      const res = await t.call('POST', `${API}/houses`, { token, body: { city_id: odesa, street_name: `вул. ${name}`, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.street_id as number;
+    };
+    const first = await save(admin);
+    expect(await save(admin)).toBe(first);
+    // The other organization types the same name: a street of its own, not this one.
+    const theirsId = await save(theirs);
+    expect(theirsId).not.toBe(first);
+    expect((await streetsOf(odesa, name)).map((s) => s.id)).toEqual([first]);
   });
 
   it('renames an admin street without inventing a reference name', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { FULL_RULES } from '../../contract/permissions.ts';
-import { ADMIN, API, createUser, uid, type TestApp } from '../api/helpers.ts';
+import { ADMIN, API, createOrganization, createUser, uid, type TestApp } from '../api/helpers.ts';
 import { makeCity } from '../api/members-fixtures.ts';
 import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
 import { rows } from './db.ts';
@@ -153,7 +153,7 @@ async function upload(t: TestApp, token: string, kind: 'image' | 'document' = 'i
 }
 
 /** Creates complex `name`'s fixtures through the API as the admin. */
-async function populate(t: TestApp, admin: string, cityId: number, typeId: number, roleId: number, label: string): Promise<Side> {
+export async function populate(t: TestApp, admin: string, cityId: number, typeId: number, roleId: number, label: string): Promise<Side> {
   const complexName = `ЖК «${label} ${uid()}»`;
   const complex = (await ok(t, 'POST', '/complexes', admin, { name: complexName, city: 'Київ', address: 'вул. Тестова, 1' })).main_data;
   const s = { complexId: complex.id as number } as Side;
@@ -307,4 +307,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/voting/{votingId}/resident/{residentId}/upload_sheet`]: { file: { file: PDF, name: 'листок.pdf' }, type: 'sheet' },
   };
   return { admin, staffA: { id: user.id, email: user.email, password: user.password, token }, A, B, typeId: type.id, cityId: city.id, bodies, forms };
+}
+
+/** Another management company: its own admin, and one complex with a bit of everything. */
+export interface OtherOrganization {
+  organizationId: number;
+  admin: string;
+  adminId: number;
+  side: Side;
+}
+
+/**
+ * A second organization, built through the API by its own admin: request type, staff role and
+ * one complex's fixtures (`label` marks its names), in the settlement `cityId`.
+ */
+export async function buildOrganization(t: TestApp, cityId: number, label: string): Promise<OtherOrganization> {
+  const org = await createOrganization(t.db, { name: `Компанія ${label}` });
+  const user = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+  const admin = await t.login(user.email, user.password);
+  const type = (await ok(t, 'POST', '/service-request-types', admin, { name: `Сантехніка ${label}` })).data.id as number;
+  const role = (await ok(t, 'POST', '/staff_role', admin, { name: `Диспетчер ${label}`, permissions: FULL_RULES })).id as number;
+  const side = await populate(t, admin, cityId, type, role, label);
+  return { organizationId: org.id, admin, adminId: user.id, side };
 }

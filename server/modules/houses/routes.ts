@@ -13,7 +13,7 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
-import { ensureStreet } from '../reference/streets.ts';
+import { ensureStreet, streetFor } from '../reference/streets.ts';
 import { addressMatches, searchText, splitStreetName } from './address.ts';
 import { naturalKeys, ordered } from './order.ts';
 import { houseScope, loadHouse, selectHouses, withCounts } from './records.ts';
@@ -81,11 +81,8 @@ async function resolveHouse(tx: Tx, user: CurrentUser, body: HouseInput, current
 
   let streetId: number | null = null;
   if (body.street_id !== null) {
-    const [street] = await tx
-      .select({ id: streets.id, settlementId: streets.settlementId })
-      .from(streets)
-      .where(eq(streets.id, body.street_id))
-      .limit(1);
+    // A street the organization sees: reference or its own (a renamed reference street means its stand-in).
+    const street = await streetFor(tx, user.organizationId, body.street_id);
     if (!street) errors.street_id = ['Вулицю не знайдено.'];
     else if (city && street.settlementId !== city.id) errors.street_id = ['Ця вулиця не належить обраному населеному пункту.'];
     else streetId = street.id;
@@ -116,7 +113,7 @@ async function resolveHouse(tx: Tx, user: CurrentUser, body: HouseInput, current
 
   if (streetId === null) {
     const { name, type } = splitStreetName(body.street_name);
-    streetId = await ensureStreet(tx, city.id, name, type);
+    streetId = await ensureStreet(tx, user.organizationId, city.id, name, type);
   }
 
   const [taken] = await tx

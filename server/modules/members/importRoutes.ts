@@ -10,7 +10,9 @@ import { houses, members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { HttpError, unprocessable } from '../../lib/errors.ts';
 import { normalisePhone } from '../../lib/phone.ts';
+import { createPause } from '../../lib/eventLoop.ts';
 import { MAX_TABLE_BYTES, readTable, TableError, type TableRow } from '../../lib/spreadsheet.ts';
+import { withWorkSlot } from '../../lib/workSlots.ts';
 import { houseScope } from '../houses/records.ts';
 import { isUniqueViolation } from '../houses/words.ts';
 import type { Tx } from './links.ts';
@@ -100,53 +102,61 @@ function columnsOf(header: string[]): Record<string, number> {
   return cols;
 }
 
-/** Reads and checks each row on its own (formats, limits, known types and roles). */
-function readRows(rows: TableRow[]): Planned[] {
+/** Reads and checks each row on its own (formats, limits, known types and roles), giving the event loop its turns. */
+async function readRows(rows: TableRow[]): Promise<Planned[]> {
   const cols = columnsOf(rows[0].cells);
   const cell = (r: TableRow, field: string) => (cols[field] === undefined ? '' : (r.cells[cols[field]] ?? '').trim());
-  return rows.slice(1).map((r) => {
-    const errors: string[] = [];
-    const number = cell(r, 'number');
-    if (!number) errors.push('Немає номера приміщення.');
-    else if (number.length > 20) errors.push('Номер приміщення — не довше 20 символів.');
-    const typeText = lower(cell(r, 'type'));
-    const realtyType = TYPES[typeText];
-    if (!realtyType) errors.push(`Невідомий тип приміщення «${cell(r, 'type')}».`);
-    const areaText = cell(r, 'area').replace(',', '.').replace(/\s/g, '');
-    let area: string | null = null;
-    if (areaText) {
-      if (!/^\d{1,6}(\.\d{1,2})?$/.test(areaText) || Number(areaText) <= 0) errors.push('Площа — додатне число з двома знаками після коми.');
-      else area = Number(areaText).toFixed(2);
-    }
-    const floorText = cell(r, 'floor');
-    let floor: number | null = null;
-    if (floorText) {
-      if (!/^-?\d{1,3}$/.test(floorText) || Number(floorText) < -10 || Number(floorText) > 200) errors.push('Поверх — ціле число від -10 до 200.');
-      else floor = Number(floorText);
-    }
-    const name = cell(r, 'name').replace(/\s+/g, ' ');
-    if (name.length < 2) errors.push('Немає ПІБ мешканця.');
-    else if (name.length > 150) errors.push('ПІБ — не довше 150 символів.');
-    const phoneText = cell(r, 'phone');
-    const phone = phoneText ? normalisePhone(phoneText) : null;
-    if (phoneText && !phone) errors.push(`Некоректний телефон «${phoneText}».`);
-    const emailText = cell(r, 'email').toLowerCase();
-    const email = emailText || null;
-    if (email && (email.length > 254 || !z.email().safeParse(email).success)) errors.push(`Некоректний e-mail «${emailText}».`);
-    const roleText = cell(r, 'role');
-    const roleCode = ROLES[lower(roleText)];
-    if (!roleCode) errors.push(`Невідома роль «${roleText}»: власник, співвласник, орендар або член сім'ї.`);
-    const shareText = cell(r, 'share') || null;
-    let shareValue: Share | null = null;
-    if (roleCode === 'owner' || roleCode === 'co_owner') {
-      if (shareText) {
-        shareValue = parseShare(shareText);
-        if (!shareValue) errors.push(`Частка «${shareText}» — дріб від 0 до 1: 1/3, 0,5 або 50%.`);
-      } else if (roleCode === 'owner') shareValue = { numerator: 1, denominator: 1 };
-      else errors.push('Для співвласника вкажіть частку.');
-    } else if (roleCode && shareText) errors.push('Частку мають лише власник і співвласник.');
-    return { line: r.line, number, type: realtyType ?? typeText, name, phone, email, role: roleCode ?? roleText, share: shareText, errors, realtyType: realtyType ?? 'apartment', area, floor, roleCode: roleCode ?? 'owner', shareValue };
-  });
+  const pause = createPause();
+  const planned: Planned[] = [];
+  for (const r of rows.slice(1)) {
+    planned.push(readRow(r, cell));
+    await pause();
+  }
+  return planned;
+}
+
+function readRow(r: TableRow, cell: (r: TableRow, field: string) => string): Planned {
+  const errors: string[] = [];
+  const number = cell(r, 'number');
+  if (!number) errors.push('Немає номера приміщення.');
+  else if (number.length > 20) errors.push('Номер приміщення — не довше 20 символів.');
+  const typeText = lower(cell(r, 'type'));
+  const realtyType = TYPES[typeText];
+  if (!realtyType) errors.push(`Невідомий тип приміщення «${cell(r, 'type')}».`);
+  const areaText = cell(r, 'area').replace(',', '.').replace(/\s/g, '');
+  let area: string | null = null;
+  if (areaText) {
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(areaText) || Number(areaText) <= 0) errors.push('Площа — додатне число з двома знаками після коми.');
+    else area = Number(areaText).toFixed(2);
+  }
+  const floorText = cell(r, 'floor');
+  let floor: number | null = null;
+  if (floorText) {
+    if (!/^-?\d{1,3}$/.test(floorText) || Number(floorText) < -10 || Number(floorText) > 200) errors.push('Поверх — ціле число від -10 до 200.');
+    else floor = Number(floorText);
+  }
+  const name = cell(r, 'name').replace(/\s+/g, ' ');
+  if (name.length < 2) errors.push('Немає ПІБ мешканця.');
+  else if (name.length > 150) errors.push('ПІБ — не довше 150 символів.');
+  const phoneText = cell(r, 'phone');
+  const phone = phoneText ? normalisePhone(phoneText) : null;
+  if (phoneText && !phone) errors.push(`Некоректний телефон «${phoneText}».`);
+  const emailText = cell(r, 'email').toLowerCase();
+  const email = emailText || null;
+  if (email && (email.length > 254 || !z.email().safeParse(email).success)) errors.push(`Некоректний e-mail «${emailText}».`);
+  const roleText = cell(r, 'role');
+  const roleCode = ROLES[lower(roleText)];
+  if (!roleCode) errors.push(`Невідома роль «${roleText}»: власник, співвласник, орендар або член сім'ї.`);
+  const shareText = cell(r, 'share') || null;
+  let shareValue: Share | null = null;
+  if (roleCode === 'owner' || roleCode === 'co_owner') {
+    if (shareText) {
+      shareValue = parseShare(shareText);
+      if (!shareValue) errors.push(`Частка «${shareText}» — дріб від 0 до 1: 1/3, 0,5 або 50%.`);
+    } else if (roleCode === 'owner') shareValue = { numerator: 1, denominator: 1 };
+    else errors.push('Для співвласника вкажіть частку.');
+  } else if (roleCode && shareText) errors.push('Частку мають лише власник і співвласник.');
+  return { line: r.line, number, type: realtyType ?? typeText, name, phone, email, role: roleCode ?? roleText, share: shareText, errors, realtyType: realtyType ?? 'apartment', area, floor, roleCode: roleCode ?? 'owner', shareValue };
 }
 
 const unitKey = (type: string, number: string) => `${type}\u0001${number.toLowerCase()}`;
@@ -340,31 +350,34 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(houseScope(request.user), eq(houses.id, houseId)))
         .limit(1);
       if (!house) throw unprocessable({ house_id: ['Будинок не знайдено.'] });
-      let table: TableRow[];
-      try {
-        table = await readTable(file);
-      } catch (err) {
-        if (err instanceof TableError) throw unprocessable({ file: [err.message] });
-        throw err;
-      }
-      const rows = readRows(table);
-      let created: { units: number; members: number; links: number } | null = null;
-      if (mode === 'commit') {
+      // Reading and checking the file is the heavy part: it runs in one of the user's work slots.
+      return withWorkSlot(request, async () => {
+        let table: TableRow[];
         try {
-          created = (await commit(request.user, houseId, rows, skipInvalid)).created;
+          table = await readTable(file);
         } catch (err) {
-          if (isUniqueViolation(err)) throw new HttpError(409, 'Дані будинку змінилися під час імпорту. Перевірте файл ще раз.');
+          if (err instanceof TableError) throw unprocessable({ file: [err.message] });
           throw err;
         }
-      } else {
-        await checkAgainstDatabase(db, request.user.organizationId, houseId, rows);
-      }
-      const invalid = rows.filter((r) => r.errors.length).length;
-      const body = { committed: created !== null, total: rows.length, valid: rows.length - invalid, invalid, rows: rows.map(publicRow), ...(created ? { created } : {}) };
-      if (mode === 'commit' && created === null) {
-        return reply.code(422).send({ message: `У файлі є рядки з помилками (${invalid}); нічого не імпортовано.`, errors: { file: ['Виправте помилки або оберіть «Пропустити рядки з помилками».'] }, ...body });
-      }
-      return body;
+        const rows = await readRows(table);
+        let created: { units: number; members: number; links: number } | null = null;
+        if (mode === 'commit') {
+          try {
+            created = (await commit(request.user, houseId, rows, skipInvalid)).created;
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new HttpError(409, 'Дані будинку змінилися під час імпорту. Перевірте файл ще раз.');
+            throw err;
+          }
+        } else {
+          await checkAgainstDatabase(db, request.user.organizationId, houseId, rows);
+        }
+        const invalid = rows.filter((r) => r.errors.length).length;
+        const body = { committed: created !== null, total: rows.length, valid: rows.length - invalid, invalid, rows: rows.map(publicRow), ...(created ? { created } : {}) };
+        if (mode === 'commit' && created === null) {
+          return reply.code(422).send({ message: `У файлі є рядки з помилками (${invalid}); нічого не імпортовано.`, errors: { file: ['Виправте помилки або оберіть «Пропустити рядки з помилками».'] }, ...body });
+        }
+        return body;
+      });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
@@ -12,11 +12,12 @@ import {
   streetRecord,
 } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
-import { settlements, streets } from '../../db/schema.ts';
+import { houses, settlements, streets } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
+import { nextVersion } from '../../lib/concurrency.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { findCities, findStreets } from './search.ts';
-import { sameStreet } from './streets.ts';
+import { sameStreet, streetFor } from './streets.ts';
 
 type Row = typeof streets.$inferSelect;
 
@@ -34,6 +35,7 @@ const streetRename = streetInput.omit({ city_id: true });
 const tags = ['reference'];
 
 const CITY_NOT_FOUND = 'Населений пункт не знайдено.';
+const STREET_NOT_FOUND = 'Вулицю не знайдено.';
 const STREET_TAKEN = { name: ['У цьому населеному пункті вже є вулиця з такою назвою.'] };
 /** Serialises street writes per settlement, so that two requests cannot add the same street. */
 const STREET_LOCK = 7302;
@@ -48,8 +50,9 @@ async function settlementExists(db: Pick<Db, 'select'>, id: number) {
 
 /**
  * The address reference: city and street look-up for the forms (any signed-in user — the data
- * is public and several forms use it), and the admin's street edits (houses: edit). Streets are
- * shared by every organization, like the reference they extend.
+ * is public and several forms use it), and the admin's street edits (houses: edit). Settlements
+ * and reference streets are shared and read-only; a street an organization adds or renames is
+ * its own, and only it sees it (docs/security.md, section 4).
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -81,7 +84,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { city_id: cityId, search_query: search } = request.query;
       if (!(await settlementExists(db, cityId))) throw notFound(CITY_NOT_FOUND);
-      return { data: await findStreets(db, cityId, search) };
+      return { data: await findStreets(db, request.user.organizationId, cityId, search) };
     },
   );
 
@@ -89,18 +92,25 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/streets',
     {
       preHandler: requirePermission('houses', 'edit'),
-      schema: { tags, summary: 'Додати вулицю', body: streetInput, response: { 200: z.object({ data: streetRecord }) } },
+      schema: {
+        tags,
+        summary: 'Додати вулицю',
+        description: 'Вулиця належить організації: її бачать лише користувачі цієї організації.',
+        body: streetInput,
+        response: { 200: z.object({ data: streetRecord }) },
+      },
     },
     async (request) => {
       const { city_id: cityId, type } = request.body;
+      const organizationId = request.user.organizationId;
       const name = cleanName(request.body.name);
       const row = await db.transaction(async (tx) => {
         if (!(await settlementExists(tx, cityId))) throw unprocessable({ city_id: [CITY_NOT_FOUND] });
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${STREET_LOCK}, ${cityId})`);
-        if (await sameStreet(tx, cityId, name, type)) throw unprocessable(STREET_TAKEN);
+        if (await sameStreet(tx, organizationId, cityId, name, type)) throw unprocessable(STREET_TAKEN);
         const [created] = await tx
           .insert(streets)
-          .values({ settlementId: cityId, name, type, searchName: searchForm(name), source: 'admin' })
+          .values({ settlementId: cityId, organizationId, name, type, searchName: searchForm(name), source: 'admin' })
           .returning();
         return created;
       });
@@ -112,31 +122,59 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/streets/:id',
     {
       preHandler: requirePermission('houses', 'edit'),
-      schema: { tags, summary: 'Перейменувати вулицю', params, body: streetRename, response: { 200: z.object({ data: streetRecord }) } },
+      schema: {
+        tags,
+        summary: 'Перейменувати вулицю',
+        description:
+          'Вулицю організації перейменовує на місці. Вулиця довідника спільна для всіх організацій і не змінюється: організація отримує власну вулицю з новою назвою (новий id у відповіді), її будинки переходять на неї, а в її пошуку вона заступає вулицю довідника. Інші організації бачать довідник як був.',
+        params,
+        body: streetRename,
+        response: { 200: z.object({ data: streetRecord }) },
+      },
     },
     async (request) => {
-      const { id } = request.params;
       const { type } = request.body;
+      const organizationId = request.user.organizationId;
       const name = cleanName(request.body.name);
       const row = await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(streets).where(eq(streets.id, id)).limit(1);
-        if (!current) throw notFound('Вулицю не знайдено.');
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${STREET_LOCK}, ${current.settlementId})`);
-        if (await sameStreet(tx, current.settlementId, name, type, id)) throw unprocessable(STREET_TAKEN);
-        const [updated] = await tx
-          .update(streets)
-          .set({
+        const found = await streetFor(tx, organizationId, request.params.id);
+        if (!found) throw notFound(STREET_NOT_FOUND);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${STREET_LOCK}, ${found.settlementId})`);
+        // Read again under the lock: a rename that was waiting for it may have made a stand-in.
+        const current = await streetFor(tx, organizationId, request.params.id);
+        if (!current) throw notFound(STREET_NOT_FOUND);
+        const except = [current.id, ...(current.replacesStreetId ? [current.replacesStreetId] : [])];
+        if (await sameStreet(tx, organizationId, current.settlementId, name, type, except)) throw unprocessable(STREET_TAKEN);
+        if (current.organizationId === organizationId) {
+          // The organization's own street: only its houses are on it.
+          const [updated] = await tx
+            .update(streets)
+            .set({ name, type, searchName: searchForm(name), source: 'admin', updatedAt: new Date() })
+            .where(and(eq(streets.id, current.id), eq(streets.organizationId, organizationId)))
+            .returning();
+          return updated;
+        }
+        // A reference street: the organization gets its own street under the new name, which
+        // stands in for the reference one in its look-ups, and its houses move to it.
+        const [created] = await tx
+          .insert(streets)
+          .values({
+            settlementId: current.settlementId,
+            organizationId,
             name,
             type,
+            district: current.district,
             searchName: searchForm(name),
             source: 'admin',
-            // The first rename remembers the reference name; later ones keep it.
-            referenceName: current.source === 'reference' ? current.name : current.referenceName,
-            updatedAt: new Date(),
+            referenceName: current.name,
+            replacesStreetId: current.id,
           })
-          .where(eq(streets.id, id))
           .returning();
-        return updated;
+        await tx
+          .update(houses)
+          .set({ streetId: created.id, updatedAt: nextVersion(houses.updatedAt) })
+          .where(and(eq(houses.organizationId, organizationId), eq(houses.streetId, current.id)));
+        return created;
       });
       return { data: toRecord(row) };
     },

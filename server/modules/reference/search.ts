@@ -3,6 +3,7 @@ import { FIND_LIMIT, searchForm } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
 import { settlements, streets } from '../../db/schema.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
+import { visibleStreets } from './streets.ts';
 
 /** Escapes LIKE's wildcards and its escape character, so user input only ever matches literally. */
 export function escapeLike(value: string): string {
@@ -86,10 +87,13 @@ export async function findCities(db: Db, search: string) {
   });
 }
 
-/** Streets of one settlement, best first: exact > prefix > infix, then name, type, district. */
-export async function findStreets(db: Db, settlementId: number, search: string) {
+/**
+ * Streets of one settlement that the organization sees (the reference and its own), best first:
+ * exact > prefix > infix, then name, type, district.
+ */
+export async function findStreets(db: Db, organizationId: number, settlementId: number, search: string) {
   const q = searchForm(search);
-  const inCity = eq(streets.settlementId, settlementId);
+  const inCity = and(eq(streets.settlementId, settlementId), visibleStreets(organizationId));
   const order = [
     asc(ukrainianSortKey(streets.name)),
     asc(ukrainianSortKey(sql`coalesce(${streets.type}, '')`)),

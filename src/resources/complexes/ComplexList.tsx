@@ -15,6 +15,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import jsonExport from 'jsonexport/dist';
+import { neutraliseCsvCell } from '../../../contract/csv';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -33,9 +34,10 @@ function useExporter(): Exporter<Complex> {
     jsonExport(
       records.map((r) => ({
         [f('id')]: r.id,
-        [f('name')]: r.name,
-        [f('city')]: r.city,
-        [f('address')]: r.address,
+        // Names and addresses are typed by users: no cell may open as a formula in a spreadsheet.
+        [f('name')]: neutraliseCsvCell(r.name),
+        [f('city')]: neutraliseCsvCell(r.city),
+        [f('address')]: neutraliseCsvCell(r.address),
         [f('created_at')]: formatDate(r.created_at),
       })),
       (err: Error | null, csv: string) => !err && downloadCSV(csv, 'complexes'),
