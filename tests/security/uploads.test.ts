@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, API, setupApp, UKRAINIAN, type TestApp } from '../api/helpers.ts';
 import { EXE, JPEG, multipartBody, PDF, PNG, SVG, type FormValue } from '../api/multipart.ts';
 import { changedTables, fingerprint, rows } from './db.ts';
+import { xlsxFile, zip } from './xlsx.ts';
 
 /** Uploads: size caps, types judged by content, file names that try to escape, bombs. */
 let t: TestApp;
@@ -142,69 +142,16 @@ describe('file names never choose where a file goes', () => {
   });
 });
 
-/** A zip archive of the given parts (deflated), as a spreadsheet program writes one. */
-function zip(entries: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const packed = deflateRawSync(e.data, { level: 9 });
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(e.data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(e.data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
 /** A minimal XLSX whose sheet is padded with `padding` bytes of blanks (valid XML all the same). */
 function xlsx(padding: number): Buffer {
-  const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);
-  const ns = 'http://schemas.openxmlformats.org';
-  return zip([
-    {
-      name: '[Content_Types].xml',
-      data: xml(
-        `<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-      ),
-    },
-    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
-    { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Аркуш1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
-    { name: 'xl/_rels/workbook.xml.rels', data: xml(`<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`) },
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      data: Buffer.concat([
-        xml(`<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c></row>`),
-        Buffer.alloc(padding, 0x20),
-        Buffer.from('<row r="2"><c r="A2" t="inlineStr"><is><t>1</t></is></c></row></sheetData></worksheet>'),
-      ]),
-    },
+  const sheetXml = Buffer.concat([
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c></row>',
+    ),
+    Buffer.alloc(padding, 0x20),
+    Buffer.from('<row r="2"><c r="A2" t="inlineStr"><is><t>1</t></is></c></row></sheetData></worksheet>'),
   ]);
+  return xlsxFile([], { sheetXml });
 }
 
 describe('decompression bombs', () => {
@@ -278,7 +225,7 @@ describe('decompression bombs', () => {
   });
 
   it('archives are not accepted as such anywhere: a .zip is refused by type', async () => {
-    const archive = zip([{ name: 'a.txt', data: Buffer.alloc(10 * MB) }]);
+    const archive = zip([{ name: 'a.txt', data: Buffer.alloc(10 * MB) }], 9);
     for (const e of ENDPOINTS().filter((x) => x.kind !== 'table')) {
       await expectRefusedCleanly(() => send(e.url, { ...e.fields, [e.field]: { file: archive, name: 'архів.zip', type: 'application/zip' } }), [415]);
     }

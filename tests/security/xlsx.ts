@@ -3,12 +3,12 @@ import { crc32, deflateRawSync } from 'node:zlib';
 /** Building XLSX files by hand, part by part, as a spreadsheet program (or an attacker) writes them. */
 
 /** A zip archive of the given parts (deflated), with a central directory that tells the truth. */
-export function zip(entries: { name: string; data: Buffer }[]): Buffer {
+export function zip(entries: { name: string; data: Buffer }[], level = 6): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
-    const packed = deflateRawSync(e.data, { level: 6 });
+    const packed = deflateRawSync(e.data, { level });
     const name = Buffer.from(e.name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
