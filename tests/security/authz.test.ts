@@ -4,7 +4,7 @@ import { API, createOrganization, createUser, setupApp, uid, type CallOptions, t
 import { multipartBody } from '../api/multipart.ts';
 import { changedTables, fingerprint } from './db.ts';
 import { collectRoutes, fillPath, fillPaths, ORGANIZATION_WIDE, printedRoutes, PUBLIC_ROUTES, UNDOCUMENTED, type Route } from './routes.ts';
-import { buildWorld, type Side, type World } from './world.ts';
+import { buildWorld, pointAt, type Side, type World } from './world.ts';
 
 let t: TestApp;
 let w: World;
@@ -72,37 +72,10 @@ const LIST_EXCEPTIONS: Record<string, string> = {
   [`GET ${API}/service_request-types/form`]: "request types are the organization's; their default handlers are picked from all its staff",
 };
 
-/** Body fields that name a fixture of a complex, and which one. */
-const REFERENCES: Record<string, keyof Side> = {
-  complex_id: 'complexId',
-  complex_ids: 'complexId',
-  complexIds: 'complexId',
-  'complexIds[]': 'complexId',
-  house_id: 'houseId',
-  house_ids: 'houseId',
-  realty_id: 'realtyId',
-  member_id: 'memberId',
-  section_id: 'sectionId',
-  user_id: 'staffId',
-};
-
 /** The same body with every reference to A's fixtures pointing at B's; undefined when it names none. */
 function pointAtB(body: unknown): unknown {
-  let replaced = false;
-  const walk = (value: unknown, key?: string): unknown => {
-    const ref = key ? REFERENCES[key] : undefined;
-    if (ref && typeof value === 'number' && value === w.A[ref]) {
-      replaced = true;
-      return w.B[ref];
-    }
-    if (Array.isArray(value)) return value.map((v) => walk(v, key));
-    if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !('file' in value)) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
-    }
-    return value;
-  };
-  const out = walk(body);
-  return replaced ? out : undefined;
+  const out = pointAt(body, w.A, w.B);
+  return out.replaced ? out.body : undefined;
 }
 
 describe('complex scoping: a staff user of complex A', () => {

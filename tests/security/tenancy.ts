@@ -19,8 +19,11 @@ interface ForeignKey {
   parentColumn: string;
 }
 
-/** Rows a request may legitimately add without belonging to anyone: failed sign-ins by address. */
-const UNOWNED_BOOKKEEPING = new Set(['auth_attempts']);
+/**
+ * Rows a request may legitimately add without belonging to anyone: failed sign-ins and rate-limit
+ * hits, keyed by address or link (the public voting code endpoint is reached without an account).
+ */
+const UNOWNED_BOOKKEEPING = new Set(['auth_attempts', 'rate_limit_hits']);
 /** Large reference tables no route writes: compared by row count and highest id. */
 const LARGE_REFERENCE: Record<string, string> = { settlements: "count(*)::text || ':' || max(id)::text" };
 

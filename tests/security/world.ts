@@ -330,3 +330,39 @@ export async function buildOrganization(t: TestApp, cityId: number, label: strin
   const side = await populate(t, admin, cityId, type, role, label);
   return { organizationId: org.id, admin, adminId: user.id, side };
 }
+
+/** Body fields that name a fixture of a complex, and which one. */
+export const REFERENCES: Record<string, keyof Side> = {
+  complex_id: 'complexId',
+  complex_ids: 'complexId',
+  complexIds: 'complexId',
+  'complexIds[]': 'complexId',
+  house_id: 'houseId',
+  house_ids: 'houseId',
+  realty_id: 'realtyId',
+  member_id: 'memberId',
+  section_id: 'sectionId',
+  user_id: 'staffId',
+};
+
+/**
+ * The same body (JSON or multipart fields) with every reference to `from`'s fixtures pointing at
+ * `to`'s; `replaced` says whether it named any.
+ */
+export function pointAt(body: unknown, from: Side, to: Partial<Side>): { body: unknown; replaced: boolean } {
+  let replaced = false;
+  const walk = (value: unknown, key?: string): unknown => {
+    const ref = key ? REFERENCES[key] : undefined;
+    if (ref && typeof value === 'number' && value === from[ref]) {
+      replaced = true;
+      return to[ref];
+    }
+    if (Array.isArray(value)) return value.map((v) => walk(v, key));
+    if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !('file' in value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+    }
+    return value;
+  };
+  const out = walk(body);
+  return { body: out, replaced };
+}
