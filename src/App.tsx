@@ -35,6 +35,7 @@ import interview from './resources/interview';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 import { sidebarOpenAtStart } from './layout/breakpoint';
+import { retryRead } from './dataProvider/retry';
 
 function RouteElement({ route }: { route: AppRoute }) {
   useRememberLocation();
@@ -57,7 +58,7 @@ const guarded = (route: AppRoute) => <Route key={route.path} path={route.path} e
  */
 const store = memoryStore({ 'sidebar.open': sidebarOpenAtStart() });
 /** Shared with the loading bar, which lives outside <Admin> so that it also shows on the sign-in pages. */
-const queryClient = new QueryClient();
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryRead } } });
 const muiTheme = createTheme(theme);
 
 export function App() {

@@ -115,3 +115,13 @@ describe('dataProvider', () => {
     expect((f.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 });
+
+describe('retrying failed reads', () => {
+  it('tries a network or server error again, at most three times, and a 4xx answer never', async () => {
+    const { retryRead } = await import('../../src/dataProvider/retry');
+    expect(retryRead(0, { status: 0 })).toBe(true);
+    expect(retryRead(2, { status: 503 })).toBe(true);
+    expect(retryRead(3, { status: 503 })).toBe(false);
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) expect(retryRead(0, { status })).toBe(false);
+  });
+});
