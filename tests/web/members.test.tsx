@@ -60,7 +60,9 @@ describe('members list', () => {
     expect(await screen.findByText('Перший Мешканець')).toBeTruthy();
 
     const search = screen.getByRole('textbox', { name: /Пошук/ });
+    // Two searches, each sent once the typing paused.
     fireEvent.change(search, { target: { value: 'Ко' } });
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
     fireEvent.change(search, { target: { value: 'Коваль' } });
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(3));
 
@@ -74,6 +76,29 @@ describe('members list', () => {
     expect(within(table).queryByText('Коваленко Застарілий')).toBeNull();
     expect(within(table).queryByText('Кобзар Застарілий')).toBeNull();
     expect(within(table).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('sends a search once the typing pauses: seven letters typed quickly are one request', async () => {
+    const { dataProvider, getList, answer } = deferredMembers();
+    render(
+      <TestMemoryRouter initialEntries={['/Members']}>
+        <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+          <MemberList />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    await answer('', [buildMember({ id: 1, name: 'Перший Мешканець' })]);
+    const search = screen.getByRole('textbox', { name: /Пошук/ });
+    let typed = '';
+    for (const letter of 'Коваль ') {
+      typed += letter;
+      fireEvent.change(search, { target: { value: typed } });
+    }
+    expect((search as HTMLInputElement).value).toBe('Коваль ');
+    await answer('Коваль ', [buildMember({ id: 2, name: 'Коваль Ірина' })]);
+    expect(await screen.findByText('Коваль Ірина')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(getList.mock.calls.map(([, p]) => (p as GetListParams).filter?.q)).toEqual(['', 'Коваль ']);
   });
 
   it('shows rows, units and statuses in Ukrainian', async () => {

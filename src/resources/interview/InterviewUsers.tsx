@@ -9,6 +9,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { fetchInterview, fetchRespondents, interviewPath } from './api';
 import { LoadError } from '../../components/LoadError';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 type Tab = 'answered' | 'not_answered';
 
@@ -22,7 +23,8 @@ export default function InterviewUsers() {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });
-  const query = { ...filter, status: tab, search_query: search.trim() || undefined, page: page + 1, per_page: perPage };
+  const typed = useDebouncedValue(search);
+  const query = { ...filter, status: tab, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
   const { data } = useQuery({ queryKey: ['interview-users', id, query], queryFn: () => fetchRespondents(id, query), placeholderData: (prev) => prev, enabled: Boolean(s) });
   usePageHeader(s ? translate('resources.interview.users_title', { title: s.title }) : translate('resources.interview.title'), interviewPath(id));
   if (error) return <LoadError error={error} />;

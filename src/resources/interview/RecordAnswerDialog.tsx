@@ -22,6 +22,7 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { ANSWER_CHANNELS, type AnswerChannel, type Interview, type Respondent } from '../../../contract/interview';
 import { fetchRespondents, recordAnswers } from './api';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 type Draft = { option_ids?: number[]; value?: number; text?: string };
 
@@ -35,9 +36,10 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
   const [answers, setAnswers] = useState<Record<number, Draft>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const typed = useDebouncedValue(search);
   const { data: candidates } = useQuery({
-    queryKey: ['interview-candidates', interview.id, search],
-    queryFn: () => fetchRespondents(interview.id, { status: 'not_answered', search_query: search.trim() || undefined, per_page: 20 }),
+    queryKey: ['interview-candidates', interview.id, typed],
+    queryFn: () => fetchRespondents(interview.id, { status: 'not_answered', search_query: typed.trim() || undefined, per_page: 20 }),
     placeholderData: (prev) => prev,
     // Each opening asks afresh: whoever was just recorded must not be offered again.
     gcTime: 0,

@@ -35,6 +35,7 @@ import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
 import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 type SortField = 'name' | 'created_at';
 
@@ -58,7 +59,8 @@ export default function MemberList() {
   const { canAccess: canDelete } = useCanAccess({ resource: 'members', action: 'delete' });
   usePageHeader(translate('resources.members.title'));
 
-  const filter = useMemo(() => ({ ...complexFilter, ...(status ? { status } : {}), q: search }), [complexFilter, status, search]);
+  const query = useDebouncedValue(search);
+  const filter = useMemo(() => ({ ...complexFilter, ...(status ? { status } : {}), q: query }), [complexFilter, status, query]);
   const params = { filter, sort, pagination: { page, perPage } };
   const { data, error, isPending, refetch } = useLatestFetch(
     JSON.stringify(params),

@@ -50,6 +50,7 @@ import { STAGE_COLORS, STAGE_ICONS } from './StageChip';
 import { StageChip } from './StageChip';
 import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
@@ -143,7 +144,8 @@ export default function RequestList() {
     setPage(1);
   };
 
-  const filter = useMemo(() => toApiFilter(filters, complexFilter as Record<string, unknown>), [filters, complexFilter]);
+  const search = useDebouncedValue(filters.search);
+  const filter = useMemo(() => toApiFilter({ ...filters, search }, complexFilter as Record<string, unknown>), [filters, search, complexFilter]);
   const params = { filter, sort: filters.sort, pagination: { page, perPage } };
   const { data, error, isPending, refetch } = useLatestFetch(JSON.stringify(params), () => dataProvider.getList<ServiceRequest>('service-requests', params), !addressesPending);
   const rows = data?.data ?? [];

@@ -40,6 +40,7 @@ import { downloadFile, fetchParticipants, fetchVoting, votingPath } from './api'
 import { COLORS } from './VotingShow';
 import { formatNumber as num } from '../../lib/numbers';
 import { useConfirm } from '../../components/useConfirm';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 const STATUS_TONES: Record<BallotStatus, 'default' | 'warning' | 'success'> = { not_voted: 'default', partial: 'warning', voted: 'success' };
 const UNIT = { apartment: 'кв.', commercial: 'нежитл.', parking: 'паркомісце', storage: 'комора' } as Record<string, string>;
@@ -225,7 +226,8 @@ export default function VotingParticipants() {
   const [perPage, setPerPage] = useState(25);
   const [open, setOpen] = useState<VotingParticipant | null>(null);
   const { data: voting } = useQuery({ queryKey: ['voting', id], queryFn: () => fetchVoting(id) });
-  const query = { status: status || undefined, search_query: search.trim() || undefined, page: page + 1, per_page: perPage };
+  const typed = useDebouncedValue(search);
+  const query = { status: status || undefined, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
   const { data } = useQuery({ queryKey: ['voting-participants', id, query], queryFn: () => fetchParticipants(id, query), placeholderData: (prev) => prev });
   usePageHeader(voting ? translate('resources.voting.participants_title', { title: voting.title }) : translate('resources.voting.title'), votingPath(id));
   const refresh = () => {
