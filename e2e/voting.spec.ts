@@ -89,9 +89,9 @@ test('збори: два питання, голоси двох співвлас�
 
   // The tallies on the meeting page, and the protocol.
   await page.goto(`/Voting/${votingId}`);
-  await expect(page.getByTestId('tally-1-for')).toContainText('2 співвласн.');
-  await expect(page.getByTestId('tally-1-against')).toContainText('1 співвласн.');
-  await expect(page.getByTestId('tally-2-against')).toContainText('1 співвласн.');
+  await expect(page.getByTestId('tally-1-for')).toContainText('2 співвласники ·');
+  await expect(page.getByTestId('tally-1-against')).toContainText('1 співвласник ·');
+  await expect(page.getByTestId('tally-2-against')).toContainText('1 співвласник ·');
   await screenshot(page, 'voting-show');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Завантажити протокол' }).click();
