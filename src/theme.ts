@@ -1,10 +1,15 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { ukUA } from '@mui/material/locale';
 import { deepmerge } from '@mui/utils';
 
 /** Dropdowns never grow taller than this (SPEC.md section 9). */
 export const DROPDOWN_MAX_HEIGHT = 400;
 
-export const theme: RaThemeOptions = deepmerge(defaultTheme, {
+/**
+ * MUI's own words (table pagination, alerts, autocomplete, ratings) in Ukrainian whatever the
+ * browser's language: its locale goes first, the product's settings over it.
+ */
+export const theme: RaThemeOptions = deepmerge(deepmerge(defaultTheme, ukUA), {
   palette: {
     primary: { main: '#1f5fa8' },
     secondary: { main: '#f2b01e' },
