@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (CPUs − 1: one worker on two cores), while many API test
+    // files spend much of their time waiting (retry delays, streams, timers): one worker per core
+    // plus one keeps both cores busy. Each file has its own database, so files never share state.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
