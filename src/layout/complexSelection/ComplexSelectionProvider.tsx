@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useGetIdentity, useGetList, type RaRecord } from 'react-admin';
 import { useCurrentUser } from '../../useCurrentUser';
 import type { CurrentUser } from '../../types';
-import { sectionRoot, selectionShown } from './sections';
+import { EDITION } from '../../edition';
+import { sectionRoot } from './sections';
 import { readSavedComplex, saveComplex } from './storage';
 
 /** Fired on `window` (with the new complex in `detail`) once a complex has been created. */
@@ -165,8 +166,9 @@ export interface ComplexFilter {
  */
 export function useComplexFilter(): ComplexFilter {
   const { complexId, houseIds } = useComplexSelection();
-  // Only where the header shows the selection does it narrow the page's list.
-  const shown = selectionShown(useLocation().pathname);
+  // The alternative edition shows no selection, so it narrows no list. (Pages outside the
+  // header's sections, such as surveys, do not ask for this filter at all.)
+  const shown = EDITION !== 'alt';
   return useMemo(() => {
     const filter: ComplexFilter = {};
     if (!shown) return filter;

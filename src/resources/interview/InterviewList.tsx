@@ -6,18 +6,16 @@ import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useT
 import { INTERVIEW_STATUSES, type InterviewSummary } from '../../../contract/interview';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
 import { interviewPath } from './api';
 import { InterviewStatusChip } from './InterviewStatusChip';
 
-/** /Interview: the surveys meant for the complex and addresses chosen in the header. */
+/** /Interview: the organization's surveys (the header shows no complex selection here, so none narrows them). */
 export default function InterviewList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const filter = useComplexFilter();
   const canCreate = useCan('interviews', 'create');
   const canDelete = useCan('interviews', 'delete');
   const [deleting, setDeleting] = useState<InterviewSummary | null>(null);
@@ -43,7 +41,6 @@ export default function InterviewList() {
       <List<InterviewSummary>
         resource="interview"
         title={false}
-        filter={filter}
         filters={filters}
         perPage={10}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}

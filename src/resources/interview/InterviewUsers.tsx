@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Card, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Respondent } from '../../../contract/interview';
-import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { fetchInterview, fetchRespondents, interviewPath } from './api';
@@ -13,18 +12,17 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 type Tab = 'answered' | 'not_answered';
 
-/** /Interview/{id}/users: the residents of the survey's houses who answered and who did not, narrowed by the header selection. */
+/** /Interview/{id}/users: the residents of the survey's houses who answered and who did not (the header shows no complex selection here). */
 export default function InterviewUsers() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const filter = useComplexFilter();
   const [tab, setTab] = useState<Tab>('answered');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });
   const typed = useDebouncedValue(search);
-  const query = { ...filter, status: tab, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
+  const query = { status: tab, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
   const { data } = useQuery({ queryKey: ['interview-users', id, query], queryFn: () => fetchRespondents(id, query), placeholderData: (prev) => prev, enabled: Boolean(s) });
   usePageHeader(s ? translate('resources.interview.users_title', { title: s.title }) : translate('resources.interview.title'), interviewPath(id));
   if (error) return <LoadError error={error} />;
