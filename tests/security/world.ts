@@ -97,6 +97,10 @@ async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: st
   return res.json();
 }
 
+/** Plates differ within a run (a random pair of digits repeated by chance made a fixture clash). */
+let plateCounter = Math.floor(Math.random() * 9000);
+const nextPlate = () => `AA${1000 + (plateCounter++ % 9000)}BX`;
+
 /** JSON bodies for one complex (create and update share their schema). */
 export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
   return {
@@ -104,7 +108,7 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
     realty: { house_id: s.houseId, type: 'apartment', number: `${Math.floor(Math.random() * 1e6)}`, area: '50.5' },
     member: { name: `Мешканець ${label} ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
-    vehicle: { member_id: s.memberId, plate: `AA${1000 + Math.floor(Math.random() * 8999)}BX` },
+    vehicle: { member_id: s.memberId, plate: nextPlate() },
     request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${label} ${uid()}` },
     article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
     announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
