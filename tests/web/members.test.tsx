@@ -46,16 +46,21 @@ function deferredMembers() {
   return { dataProvider: { getList } as unknown as DataProvider, getList, answer };
 }
 
+/** The members list over the given data provider. */
+function renderList(dataProvider: DataProvider) {
+  return render(
+    <TestMemoryRouter initialEntries={['/Members']}>
+      <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        <MemberList />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
 describe('members list', () => {
   it('applies an answer only if it belongs to the latest fetch (lastFetchTs): a slow older search never replaces a newer one', async () => {
     const { dataProvider, getList, answer } = deferredMembers();
-    render(
-      <TestMemoryRouter initialEntries={['/Members']}>
-        <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-          <MemberList />
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderList(dataProvider);
     await answer('', [buildMember({ id: 1, name: 'Перший Мешканець' })]);
     expect(await screen.findByText('Перший Мешканець')).toBeTruthy();
 
@@ -80,13 +85,7 @@ describe('members list', () => {
 
   it('sends a search once the typing pauses: seven letters typed quickly are one request', async () => {
     const { dataProvider, getList, answer } = deferredMembers();
-    render(
-      <TestMemoryRouter initialEntries={['/Members']}>
-        <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-          <MemberList />
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderList(dataProvider);
     await answer('', [buildMember({ id: 1, name: 'Перший Мешканець' })]);
     const search = screen.getByRole('textbox', { name: /Пошук/ });
     let typed = '';
@@ -103,13 +102,7 @@ describe('members list', () => {
 
   it('shows rows, units and statuses in Ukrainian', async () => {
     const { dataProvider, answer } = deferredMembers();
-    render(
-      <TestMemoryRouter initialEntries={['/Members']}>
-        <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-          <MemberList />
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderList(dataProvider);
     await answer('', [
       buildMember({
         status: 'inactive',

@@ -208,6 +208,19 @@ describe('request detail', () => {
   });
 });
 
+/** The staff chat page opened by its link. */
+function renderChat(token: string) {
+  return render(
+    <TestMemoryRouter initialEntries={[`/Chat/${token}`]}>
+      <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
+        <Routes>
+          <Route path="/Chat/:token?" element={<StaffChatPage />} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
 describe('staff chat by link', () => {
   it('asks in its own dialog before marking the work done, and sends nothing when the performer goes back', async () => {
     const TOKEN = 'B'.repeat(43);
@@ -221,15 +234,7 @@ describe('staff chat by link', () => {
     };
     fetchMock.mockImplementation(async () => json({ staff_chat: chat }));
     const browserConfirm = vi.spyOn(window, 'confirm');
-    render(
-      <TestMemoryRouter initialEntries={[`/Chat/${TOKEN}`]}>
-        <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
-          <Routes>
-            <Route path="/Chat/:token?" element={<StaffChatPage />} />
-          </Routes>
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderChat(TOKEN);
     const posts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
     fireEvent.click(await screen.findByRole('button', { name: 'Роботу виконано' }));
     const dialog = await screen.findByRole('dialog');
@@ -246,15 +251,7 @@ describe('staff chat by link', () => {
   });
 
   it('shows the error state for an invalid or expired link', async () => {
-    render(
-      <TestMemoryRouter initialEntries={['/Chat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']}>
-        <AdminContext i18nProvider={i18nProvider} store={memoryStore()}>
-          <Routes>
-            <Route path="/Chat/:token?" element={<StaffChatPage />} />
-          </Routes>
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderChat('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     const alert = await screen.findByTestId('chat-error');
     expect(alert.textContent).toContain('Посилання на чат недійсне або термін його дії минув.');
     expect(fetchMock).toHaveBeenCalledWith('/api/staff/chat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expect.anything());
