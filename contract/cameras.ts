@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
@@ -42,3 +43,28 @@ export const cameraRecord = z.object({
   updated_at: z.string(),
 });
 export type Camera = z.infer<typeof cameraRecord>;
+
+/** Security cameras of houses (the legacy area's «Security-cameras»), scoped like their houses. */
+export const cameraEntity = defineEntity({
+  name: 'cameras',
+  path: '/cameras',
+  area: 'cameras',
+  list: 'data_pagination',
+  input: cameraInput,
+  record: cameraRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва', required: true, max: 150, sortable: true },
+    house_id: { type: 'reference', label: 'Будинок', required: true, reference: 'houses', optionText: 'address', list: false, export: false },
+    address: { type: 'text', label: 'Адреса', input: false },
+    place: { type: 'text', label: 'Розташування', max: 300 },
+    stream_url: { type: 'url', label: 'Адреса трансляції', max: 1000, hint: true },
+    snapshot_url: { type: 'url', label: 'Адреса знімка', max: 1000, hint: true },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  filters: [{ source: 'house_id', type: 'reference', reference: 'houses', optionText: 'address' }],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'house',
+  messages: { notFound: 'Камеру не знайдено.', deleted: 'Камеру видалено.', inUse: 'Камеру не можна видалити: на неї посилаються інші записи.' },
+  exportName: 'Камери',
+  sample: ({ houseId, unique }) => ({ house_id: houseId, name: `Камера ${unique}`, place: 'Над входом', stream_url: 'rtsp://10.0.0.5:554/stream1', snapshot_url: null }),
+});

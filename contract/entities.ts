@@ -1,0 +1,18 @@
+import { cameraEntity } from './cameras.ts';
+import type { EntityDeclaration } from './entity.ts';
+
+/**
+ * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
+ * each, the SPA builds its list and form, and the parametrised suites test each.
+ */
+export const ENTITIES = [cameraEntity] as const satisfies readonly EntityDeclaration[];
+
+export type EntityName = (typeof ENTITIES)[number]['name'];
+
+/** Entities by react-admin resource name. */
+export type EntitiesByName = { [E in (typeof ENTITIES)[number] as E['name']]: E };
+export const ENTITY_BY_NAME = Object.fromEntries(ENTITIES.map((e) => [e.name, e])) as EntitiesByName;
+
+export function findEntity(name: string): EntityDeclaration | undefined {
+  return (ENTITIES as readonly EntityDeclaration[]).find((e) => e.name === name);
+}

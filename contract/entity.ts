@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { Area } from './permissions.ts';
+
+/**
+ * How a list answer is wrapped (docs/architecture.md, "The contract"):
+ * - main_data:        { main_data: { data: [...], current_page, ... } }
+ * - data_pagination:  { data: [...], pagination: { current_page, ... } }
+ * - data.data:        { data: { data: [...], current_page, ... } }
+ * - data_list:        { data: [...] } — the whole list, no pages (staff departures and roles)
+ */
+export type ListShape = 'main_data' | 'data_pagination' | 'data.data' | 'data_list';
+/**
+ * How a single record is wrapped: under `data` (default) or `main_data`; `list_id` answers the
+ * whole new list in `data` and the record's `id` beside it (staff departures and roles), and a
+ * single read of such a resource picks the record out of the list; `none`: the API has no
+ * single-record call (bills are read and written per member and month).
+ */
+export type ItemShape = 'data' | 'main_data' | 'list_id' | 'none';
+
+/** The API calls of one react-admin resource: paths, wrappers, methods. */
+export interface ResourceDeclaration {
+  /** API path under /api/admin. */
+  path: string;
+  /** Permission area that guards it. */
+  area: Area;
+  list: ListShape;
+  one: ItemShape;
+  create: ItemShape;
+  update: ItemShape;
+  /** Method used for updates (most use PUT; news uses POST /articles/{id}). */
+  updateMethod: 'PUT' | 'POST';
+  /** How create and update bodies travel: JSON (default) or multipart forms (files). */
+  encoding: 'json' | 'multipart';
+}
+
+export const declareResource = (d: Pick<ResourceDeclaration, 'path' | 'area' | 'list'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
+  one: 'data',
+  create: 'data',
+  update: 'data',
+  updateMethod: 'PUT',
+  encoding: 'json',
+  ...d,
+});
+
+/**
+ * What a field is, for every side at once: the form's input, the list's column and its cell, the
+ * export's cell. `reference` names another resource (`reference`), shown by `optionText`.
+ */
+export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime';
+
+export interface FieldDeclaration {
+  type: FieldType;
+  /**
+   * The Ukrainian label: the export's column header and the SPA's Ukrainian label
+   * (`resources.<name>.fields.<field>` is built from it; English is in src/i18n/en.ts).
+   */
+  label: string;
+  /** Required in the form (the input schema is what the server enforces). */
+  required?: boolean;
+  /** Text: longest length; number: largest value. */
+  max?: number;
+  /** Number: smallest value. */
+  min?: number;
+  /** Enum: the values; their labels are `resources.<name>.options.<field>.<value>` in the SPA and `optionLabels` in exports. */
+  options?: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
+  /** Reference: the resource it names and the field of that resource shown for it. */
+  reference?: string;
+  optionText?: string;
+  /** A column of the list (default true). */
+  list?: boolean;
+  /** The list can be sorted by it (the server's sort enum comes from these). */
+  sortable?: boolean;
+  /** An input of the form (default true); false for what the server computes (an address, a date of creation). */
+  input?: boolean;
+  /** A column of the export (default: what `list` says). */
+  export?: boolean;
+  /** The form shows a hint under the input: `resources.<name>.hints.<field>`. */
+  hint?: boolean;
+  /** A long text column: the list shows it wrapped, the export wider. */
+  wide?: boolean;
+}
+
+/** A list filter: a field whose value narrows the list (`?house_id=3`), with the input it takes. */
+export interface FilterDeclaration {
+  source: string;
+  type: 'reference' | 'enum' | 'boolean';
+  /** Reference filters: the resource and the shown field. */
+  reference?: string;
+  optionText?: string;
+  options?: readonly string[];
+}
+
+/** Whose rows these are: the organization's, or also limited to a staff member's complexes (through a complex or a house). */
+export type ScopeKind = 'organization' | 'complex' | 'house';
+
+export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec extends z.ZodType = z.ZodType, Name extends string = string> extends ResourceDeclaration {
+  /** The react-admin resource name. */
+  name: Name;
+  input: Input;
+  record: Rec;
+  /** Fields in the order of the form, the list and the export. */
+  fields: Readonly<Record<string, FieldDeclaration>>;
+  filters: readonly FilterDeclaration[];
+  /** Whether `search_query` searches the list (and the SPA shows a search box). */
+  search: boolean;
+  sort: { field: string; order: 'asc' | 'desc' };
+  scope: ScopeKind;
+  /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
+  form: 'dialog' | 'page';
+  /** What the server answers (Ukrainian). */
+  messages: { notFound: string; deleted: string; inUse: string };
+  /** File name of exports, without the extension. */
+  exportName: string;
+  /** A valid body for create and update, given a house and a complex of the caller's scope (tests and the security suite use it). */
+  sample: (ctx: { houseId: number; complexId: number; unique: string }) => z.input<Input>;
+}
+
+type Defaults = 'one' | 'create' | 'update' | 'updateMethod' | 'encoding' | 'filters' | 'search' | 'form';
+export type EntityDefinition<Input extends z.ZodType, Rec extends z.ZodType, Name extends string> = Omit<EntityDeclaration<Input, Rec, Name>, Defaults> &
+  Partial<Pick<EntityDeclaration<Input, Rec, Name>, Defaults>>;
+
+/** One entity: everything the API, the screens, the exports and the tests know about it. */
+export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, const Name extends string>(d: EntityDefinition<Input, Rec, Name>): EntityDeclaration<Input, Rec, Name> {
+  return { ...declareResource(d), filters: [], search: true, form: 'dialog', ...d };
+}
+
+/** The fields a list can be sorted by: `id` and every sortable field. */
+export const sortFields = (e: Pick<EntityDeclaration, 'fields'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k)];
+
+/** List columns, in order. */
+export const listFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.list !== false);
+
+/** Form inputs, in order. */
+export const inputFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.input !== false);
+
+/** Export columns, in order. */
+export const exportFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.export ?? f.list !== false);
