@@ -61,6 +61,7 @@ export const cameraEntity = defineEntity({
     snapshot_url: { type: 'url', label: 'Адреса знімка', max: 1000, hint: true },
     created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
   },
+  search: ['name', 'place'],
   filters: [{ source: 'house_id', type: 'reference', reference: 'houses', optionText: 'address' }],
   sort: { field: 'name', order: 'asc' },
   scope: 'house',

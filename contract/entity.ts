@@ -102,8 +102,8 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   /** Fields in the order of the form, the list and the export. */
   fields: Readonly<Record<string, FieldDeclaration>>;
   filters: readonly FilterDeclaration[];
-  /** Whether `search_query` searches the list (and the SPA shows a search box). */
-  search: boolean;
+  /** The fields `search_query` looks in (and the SPA shows a search box when there are any). */
+  search: readonly string[];
   sort: { field: string; order: 'asc' | 'desc' };
   scope: ScopeKind;
   /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
@@ -122,7 +122,7 @@ export type EntityDefinition<Input extends z.ZodType, Rec extends z.ZodType, Nam
 
 /** One entity: everything the API, the screens, the exports and the tests know about it. */
 export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, const Name extends string>(d: EntityDefinition<Input, Rec, Name>): EntityDeclaration<Input, Rec, Name> {
-  return { ...declareResource(d), filters: [], search: true, form: 'dialog', ...d };
+  return { ...declareResource(d), filters: [], search: [], form: 'dialog', ...d };
 }
 
 /** The fields a list can be sorted by: `id` and every sortable field. */

@@ -2,7 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '../../contract/entities.ts';
+import type { EntityDeclaration } from '../../contract/entity.ts';
 import { ADMIN, API, setupApp, uid, type TestApp } from '../api/helpers.ts';
+import { rows } from './db.ts';
 import { collectRoutes, type Route } from './routes.ts';
 
 /**
@@ -75,6 +78,23 @@ const FIXTURES: Record<string, (tag: string) => Promise<string[]>> = {
     return [PAYLOADS.hyperlink, PAYLOADS.dde, roleName, complexName, '+380 67 123 45 67'];
   },
 };
+
+/** Every declared entity: formula-looking text in each of its text inputs that the export shows. */
+for (const e of ENTITIES as readonly EntityDeclaration[]) {
+  FIXTURES[`GET ${API}${e.path}/export`] = async (tag) => {
+    const [side] = await rows<{ house_id: number; complex_id: number }>(
+      t,
+      sql`select h.id as house_id, h.complex_id from houses h where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
+    );
+    const texts = Object.entries(e.fields).filter(([, f]) => (f.type === 'text' || f.type === 'multiline') && f.input !== false && (f.export ?? f.list !== false));
+    expect(texts.length, `${e.name} exports a text input`).toBeGreaterThan(0);
+    const payloads = [PAYLOADS.hyperlink, PAYLOADS.dde, PAYLOADS.plus, PAYLOADS.minus];
+    const typed = texts.map(([key], i) => [key, `${payloads[i % payloads.length]} ${tag}`] as const);
+    const res = await t.call('POST', `${API}${e.path}`, { token: admin, body: { ...(e.sample({ houseId: side.house_id, complexId: side.complex_id, unique: tag }) as object), ...Object.fromEntries(typed) } });
+    expect(res.statusCode, res.body).toBe(200);
+    return typed.map(([, v]) => v);
+  };
+}
 
 async function download(r: Route, format: 'csv' | 'xlsx') {
   const res = await t.call('GET', `${r.path}?format=${format}&per_page=1000`, { token: admin });

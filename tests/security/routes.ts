@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { API, type Method, type TestApp } from '../api/helpers.ts';
+import { ENTITIES } from '../../contract/entities.ts';
+import type { EntityDeclaration } from '../../contract/entity.ts';
 import { FILE_KINDS, type FileKind, type Side } from './world.ts';
 
 export interface Route {
@@ -178,7 +180,7 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     announcements: s.announcementId,
     events: s.eventId,
     discounts: s.discountId,
-    cameras: s.cameraId,
+    ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     interview: s.interviewId,
     voting: s.votingId,
     advertisement: s.advertisementId,

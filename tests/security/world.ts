@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { ENTITIES } from '../../contract/entities.ts';
+import type { EntityDeclaration } from '../../contract/entity.ts';
 import { FULL_RULES } from '../../contract/permissions.ts';
+import { itemAdapters } from '../../src/dataProvider/shapes.ts';
 import { ADMIN, API, createOrganization, createUser, uid, type TestApp } from '../api/helpers.ts';
 import { makeCity } from '../api/members-fixtures.ts';
 import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
@@ -53,7 +56,8 @@ export interface Side {
   announcementId: number;
   eventId: number;
   discountId: number;
-  cameraId: number;
+  /** One record of every declared entity (contract/entities.ts), by entity name. */
+  entities: Record<string, number>;
   interviewId: number;
   votingId: number;
   advertisementId: number;
@@ -114,7 +118,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
     event: { title: `Свято двору ${label}`, description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
     discount: { partner: 'Кав’ярня «Зерно»', title: `Знижка на каву ${label}`, percent: '15', complex_ids: [s.complexId], house_ids: [] },
-    camera: { house_id: s.houseId, name: `Вхід ${label}`, place: 'Над дверима', stream_url: 'rtsp://10.0.0.5:554/s1' },
     interview: {
       title: `Опитування ${label}`,
       description: 'Питання про двір.',
@@ -204,7 +207,11 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.eventId = (await ok(t, 'POST', '/events', admin, { ...b.event, image_id: picture.id })).data.id;
   s.files.eventPicture = picture;
   s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
-  s.cameraId = (await ok(t, 'POST', '/cameras', admin, b.camera)).data.id;
+  s.entities = {};
+  for (const e of ENTITIES as readonly EntityDeclaration[]) {
+    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}` }));
+    s.entities[e.name] = Number(itemAdapters[e.create]<{ id: number }>(res).id);
+  }
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
   s.votingId = (await ok(t, 'POST', '/voting', admin, b.voting)).data.id;
   s.contactId = (await ok(t, 'POST', '/contacts', admin, b.contact)).data.id;
@@ -257,7 +264,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/announcements`]: b.announcement,
     [`POST ${API}/events`]: b.event,
     [`POST ${API}/discounts`]: b.discount,
-    [`POST ${API}/cameras`]: b.camera,
+    ...Object.fromEntries(
+      (ENTITIES as readonly EntityDeclaration[]).flatMap((e) => [
+        [`POST ${API}${e.path}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
+        [`${e.updateMethod} ${API}${e.path}/{id}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
+      ]),
+    ),
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
     [`POST ${API}/contacts`]: b.contact,
@@ -286,7 +298,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/announcements/{id}`]: b.announcement,
     [`PUT ${API}/events/{id}`]: b.event,
     [`PUT ${API}/discounts/{id}`]: b.discount,
-    [`PUT ${API}/cameras/{id}`]: b.camera,
     [`PUT ${API}/interview/{id}`]: b.interview,
     [`PUT ${API}/voting/{id}`]: b.voting,
     [`PUT ${API}/contacts/{id}`]: b.contact,

@@ -1,0 +1,333 @@
+import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../contract/common.ts';
+import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
+import type { Db } from '../db/index.ts';
+import { complexes, houses } from '../db/schema.ts';
+import { requirePermission, type CurrentUser } from './auth.ts';
+import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
+import { HttpError, notFound, unprocessable } from './errors.ts';
+import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
+import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
+import { listQuery, paginate, paginationSchema } from './pagination.ts';
+import { complexScope } from './scope.ts';
+
+/** The columns every declared entity's table has. */
+export interface CrudTable extends PgTable {
+  id: PgColumn;
+  organizationId: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+}
+
+type Row<T extends CrudTable> = T['$inferSelect'];
+
+export interface CrudContext {
+  db: Db;
+  user: CurrentUser;
+}
+
+/**
+ * What a declared entity adds to the generic CRUD plugin: its table, how rows become records and
+ * bodies become rows, and the columns behind its sorts, filters and search. Everything else
+ * (routes, scope, If-Match, 404/409/422, export, OpenAPI) comes from the declaration.
+ */
+export interface CrudImplementation<T extends CrudTable, Input, Rec> {
+  table: T;
+  /** Rows → records, a page at a time (load what they refer to once per page). */
+  toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
+  /** A valid body → the table's values, for insert and update. */
+  values(input: Input, ctx: CrudContext): Record<string, unknown>;
+  /** Record field → column, for the sortable fields, the filters and the searched fields. */
+  columns: Record<string, PgColumn>;
+  /** Scope 'house': the row's house; scope 'complex': the row's complex. */
+  houseColumn?: PgColumn;
+  complexColumn?: PgColumn;
+  /** Checks a body beyond its schema and the references' scope (which are checked already); throws 422. */
+  check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
+}
+
+/**
+ * Whether a referenced record exists for this user, by resource name: houses and complexes here,
+ * every declared entity as its plugin registers. A reference outside the user's scope is a 422 on
+ * its field, as if it did not exist.
+ */
+const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promise<boolean>>([
+  ['houses', async ({ db, user }, id) => (await db.select({ id: houses.id }).from(houses).where(and(complexScope(user, houses), eq(houses.id, id))).limit(1)).length > 0],
+  ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
+]);
+
+const isForeignKeyViolation = (err: unknown): boolean =>
+  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
+
+/** The list answer in the declared wrapper. */
+function listResponse(shape: ListShape, record: z.ZodType) {
+  const page = paginationSchema.extend({ data: z.array(record) });
+  if (shape === 'main_data') return z.object({ main_data: page });
+  if (shape === 'data.data') return z.object({ data: page });
+  if (shape === 'data_list') return z.object({ data: z.array(record) });
+  return z.object({ data: z.array(record), pagination: paginationSchema });
+}
+function wrapList(shape: ListShape, data: unknown[], pagination: ReturnType<typeof paginate>) {
+  if (shape === 'main_data') return { main_data: { data, ...pagination } };
+  if (shape === 'data.data') return { data: { data, ...pagination } };
+  if (shape === 'data_list') return { data };
+  return { data, pagination };
+}
+const itemResponse = (shape: ItemShape, record: z.ZodType) => (shape === 'main_data' ? z.object({ main_data: record }) : z.object({ data: record }));
+const wrapItem = (shape: ItemShape, record: unknown) => (shape === 'main_data' ? { main_data: record } : { data: record });
+
+/** The query of a filter value: ids and enum values as the declaration says. */
+function filterSchema(e: EntityDeclaration, source: string): z.ZodType {
+  const f = e.filters.find((x) => x.source === source)!;
+  if (f.type === 'reference') return idSchema.optional();
+  if (f.type === 'boolean') return z.enum(['0', '1'], { error: `${source}: 0 або 1.` }).optional();
+  const options = f.options ?? e.fields[source]?.options ?? [];
+  return z.enum(options as [string, ...string[]], { error: `${source}: ${options.join(', ')}.` }).optional();
+}
+
+/** The list's query: pages, search, the declared sorts and filters (and complex_id for house-scoped entities). */
+export function entityListQuery(e: EntityDeclaration) {
+  const sorts = sortFields(e) as [string, ...string[]];
+  const filters: Record<string, z.ZodType> = Object.fromEntries(e.filters.map((f) => [f.source, filterSchema(e, f.source)]));
+  if (e.scope !== 'organization' && !filters.complex_id) filters.complex_id = idSchema.optional();
+  return listQuery.extend({
+    sort: z.enum(sorts, { error: `Сортування можливе за: ${sorts.join(', ')}.` }).default(e.sort.field),
+    order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
+    ...filters,
+  });
+}
+
+const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
+const kyivTime = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** An export cell as a Ukrainian reader expects it: DD.MM.YYYY dates, Kyiv time, option labels, так/ні. */
+export function exportCell(field: FieldDeclaration, value: unknown): string | number | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.type) {
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'boolean':
+      return value ? 'так' : 'ні';
+    case 'date':
+      return dateOf(String(value));
+    case 'datetime':
+      return kyivTime.format(new Date(String(value))).replace(',', '');
+    case 'enum':
+      return field.optionLabels?.[String(value)] ?? String(value);
+    default:
+      return typeof value === 'number' ? value : String(value);
+  }
+}
+
+/** The export's columns: the declaration's export fields with their Ukrainian labels. */
+export function exportColumns<Rec>(e: EntityDeclaration): ExportColumn<Rec>[] {
+  return [
+    { header: 'ID', value: (r) => (r as { id: number }).id, width: 8 },
+    ...exportFields(e).map(([key, field]) => ({
+      header: field.label,
+      value: (r: Rec) => exportCell(field, (r as Record<string, unknown>)[key]),
+      width: field.wide ? 60 : field.type === 'date' ? 12 : field.type === 'datetime' ? 17 : 24,
+    })),
+  ];
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The generic CRUD plugin of a declared entity: list (capped total, declared filters, search and
+ * sorts, the caller's scope), one, create, update (If-Match), delete (409 while other rows refer
+ * to it) and a streamed CSV/XLSX export of the list's filters, each with its OpenAPI entry.
+ */
+export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration, impl: CrudImplementation<T, Input, Rec>): FastifyPluginAsyncZod {
+  const { table } = impl;
+  const tags = [e.name];
+  const params = z.object({ id: idSchema });
+  const listSchema = entityListQuery(e);
+  type ListQuery = z.infer<typeof listSchema> & Record<string, unknown>;
+  const exportQuery = listSchema.omit({ page: true, per_page: true }).extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
+
+  const scopeOf = (db: Db, user: CurrentUser): SQL => {
+    const org = eq(table.organizationId, user.organizationId);
+    if (user.complexIds === null || e.scope === 'organization') return org;
+    if (e.scope === 'complex') return complexScope(user, { organizationId: table.organizationId, complexId: impl.complexColumn! });
+    return and(org, inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
+  };
+
+  function where(db: Db, user: CurrentUser, q: ListQuery): SQL {
+    const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
+    for (const f of e.filters) {
+      const value = q[f.source];
+      if (value === undefined) continue;
+      const column = impl.columns[f.source];
+      conditions.push(eq(column, f.type === 'boolean' ? value === '1' : value));
+    }
+    if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id')) {
+      conditions.push(
+        e.scope === 'complex'
+          ? eq(impl.complexColumn!, q.complex_id)
+          : inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
+      );
+    }
+    const search = q.search_query.trim();
+    if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(impl.columns[field], likePattern(search)))));
+    return and(...conditions)!;
+  }
+
+  function orderBy(q: ListQuery): SQL[] {
+    const dir = q.order === 'desc' ? desc : asc;
+    if (q.sort === 'id') return [dir(table.id)];
+    const field = e.fields[q.sort];
+    const column = impl.columns[q.sort];
+    const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
+    return [sql`${key} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, dir(table.id)];
+  }
+
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    const db = app.db;
+    const ctxOf = (user: CurrentUser): CrudContext => ({ db, user });
+    referenceChecks.set(e.name, async ({ user }, id) => (await db.select({ id: table.id }).from(table as PgTable).where(and(scopeOf(db, user), eq(table.id, id))).limit(1)).length > 0);
+
+    async function findRow(user: CurrentUser, id: number): Promise<Row<T>> {
+      const [row] = await db.select().from(table as PgTable).where(and(scopeOf(db, user), eq(table.id, id))).limit(1);
+      if (!row) throw notFound(e.messages.notFound);
+      return row as Row<T>;
+    }
+    const recordOf = async (user: CurrentUser, id: number) => (await impl.toRecords(ctxOf(user), [(await findRow(user, id)) as Row<T>]))[0];
+
+    /** Every reference of the body must name a record the caller may see. */
+    async function checkBody(user: CurrentUser, input: Input, id?: number) {
+      const errors: Record<string, string[]> = {};
+      for (const [key, field] of Object.entries(e.fields)) {
+        const value = (input as Record<string, unknown>)[key];
+        if (field.type !== 'reference' || field.input === false || value === null || value === undefined) continue;
+        const exists = referenceChecks.get(field.reference!);
+        if (!exists) throw new Error(`${e.name}.${key}: no reference check for ${field.reference}`);
+        if (!(await exists(ctxOf(user), Number(value)))) errors[key] = [`Поле «${field.label}»: запис не знайдено.`];
+      }
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      await impl.check?.(ctxOf(user), input, id);
+    }
+
+    const list = e.list;
+    app.get(
+      e.path,
+      {
+        preHandler: requirePermission(e.area, 'view'),
+        schema: {
+          tags,
+          summary: `${e.exportName}: список`,
+          description: `search_query — у полях ${e.search.join(', ') || '(немає)'}; фільтри: ${[...e.filters.map((f) => f.source), ...(e.scope === 'organization' ? [] : ['complex_id'])].join(', ') || '(немає)'}.`,
+          querystring: listSchema,
+          response: { 200: listResponse(list, e.record) },
+        },
+      },
+      async (request) => {
+        const q = request.query as ListQuery;
+        const w = where(db, request.user, q);
+        const [total, rows] = await Promise.all([
+          listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
+          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(q.per_page).offset((q.page - 1) * q.per_page),
+        ]);
+        return wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
+      },
+    );
+
+    app.get(
+      `${e.path}/export`,
+      {
+        preHandler: requirePermission(e.area, 'view'),
+        schema: { tags, summary: `${e.exportName}: експорт (CSV або XLSX)`, description: 'Ті самі фільтри й пошук, що й у списку; усі рядки без обмеження, потоком, у порядку додавання.', querystring: exportQuery },
+      },
+      async (request, reply) => {
+        const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
+        const w = where(db, request.user, q);
+        const ctx = ctxOf(request.user);
+        async function* batches() {
+          let after = 0;
+          for (;;) {
+            const rows = (await db.select().from(table as PgTable).where(and(w, gt(table.id, after))).orderBy(asc(table.id)).limit(EXPORT_BATCH)) as Row<T>[];
+            if (rows.length === 0) return;
+            yield await impl.toRecords(ctx, rows);
+            after = (rows[rows.length - 1] as { id: number }).id;
+            if (rows.length < EXPORT_BATCH) return;
+          }
+        }
+        return sendExport<Rec>(reply, {
+          format: (request.query as { format: 'csv' | 'xlsx' }).format,
+          filename: `${e.exportName}-${new Date().toISOString().slice(0, 10)}`,
+          sheet: e.exportName,
+          columns: exportColumns<Rec>(e),
+          batches: batches(),
+          onError: (err) => request.log.error({ err }, `${e.name} export failed`),
+        });
+      },
+    );
+
+    app.get(e.path + '/:id', { preHandler: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
+      wrapItem(e.one, await recordOf(request.user, request.params.id)),
+    );
+
+    app.post(
+      e.path,
+      { preHandler: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemResponse(e.create, e.record) } } },
+      async (request) => {
+        const input = request.body as Input;
+        await checkBody(request.user, input);
+        const [row] = await db
+          .insert(table)
+          .values({ ...impl.values(input, ctxOf(request.user)), organizationId: request.user.organizationId } as T['$inferInsert'])
+          .returning({ id: table.id });
+        return wrapItem(e.create, await recordOf(request.user, row.id as number));
+      },
+    );
+
+    const update = e.updateMethod === 'POST' ? app.post.bind(app) : app.put.bind(app);
+    update(
+      e.path + '/:id',
+      {
+        preHandler: requirePermission(e.area, 'edit'),
+        schema: {
+          tags,
+          summary: `${e.exportName}: змінити`,
+          description: 'If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.',
+          params,
+          body: e.input,
+          response: { 200: itemResponse(e.update, e.record) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: number };
+        const expected = expectedVersion(request);
+        await findRow(request.user, id);
+        const input = request.body as Input;
+        await checkBody(request.user, input, id);
+        const changed = await db
+          .update(table)
+          .set({ ...impl.values(input, ctxOf(request.user)), updatedAt: nextVersion(table.updatedAt) } as never)
+          .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+          .returning({ id: table.id });
+        if (changed.length === 0) throw staleRecord();
+        return wrapItem(e.update, await recordOf(request.user, id));
+      },
+    );
+
+    app.delete(
+      e.path + '/:id',
+      { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await findRow(request.user, request.params.id);
+        try {
+          await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw new HttpError(409, e.messages.inUse);
+          throw err;
+        }
+        return { message: e.messages.deleted };
+      },
+    );
+  };
+  return plugin;
+}
