@@ -1,5 +1,6 @@
 import { cameraEntity } from './cameras.ts';
-import type { EntityDeclaration } from './entity.ts';
+import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
+import { RESOURCES } from './resources.ts';
 
 /**
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
@@ -16,3 +17,6 @@ export const ENTITY_BY_NAME = Object.fromEntries(ENTITIES.map((e) => [e.name, e]
 export function findEntity(name: string): EntityDeclaration | undefined {
   return (ENTITIES as readonly EntityDeclaration[]).find((e) => e.name === name);
 }
+
+/** Every resource's API calls: declared entities and the rest (contract/resources.ts). */
+export const ALL_RESOURCES: Record<string, ResourceDeclaration> = { ...RESOURCES, ...ENTITY_BY_NAME };

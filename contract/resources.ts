@@ -1,14 +1,13 @@
-import { ENTITY_BY_NAME } from './entities.ts';
 import { declareResource as declare, type ResourceDeclaration } from './entity.ts';
 
 export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
 
 /**
- * react-admin resource name → API call table; the one place both sides agree on paths and shapes.
- * Declared entities (contract/entities.ts) bring their own; the rest are declared here.
+ * react-admin resource name → API call table of the resources that are not declared entities;
+ * declared entities (contract/entities.ts) carry their own, and `ALL_RESOURCES` there joins both.
+ * This table has no zod schema, so the SPA's first screen can load it without them.
  */
 export const RESOURCES = {
-  ...ENTITY_BY_NAME,
   complexes: declare({ path: '/complexes', area: 'complexes', list: 'main_data', create: 'main_data' }),
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),

@@ -14,24 +14,7 @@ import { LoadingBar } from './layout/LoadingBar';
 import { OfflineNotice } from './layout/network';
 import { Toaster } from './layout/Toaster';
 import LoginPage from './pages/LoginPage';
-import complexes from './resources/complexes';
-import { houses, houseTypes } from './resources/houses';
-import realty from './resources/realty';
-import requestTypes from './resources/request-types';
-import staff from './resources/staff';
-import { staffDepartures, staffRoles } from './resources/staff-roles';
-import { members, residentRoles, residents, vehicles } from './resources/members';
-import advertisements from './resources/advertisements';
-import announcements from './resources/announcements';
-import articles from './resources/articles';
-import { contactGroups, contacts, contactSections } from './resources/contacts';
-import cameras from './resources/cameras';
-import discounts from './resources/discounts';
-import documents from './resources/documents';
-import events from './resources/events';
-import voting from './resources/voting';
-import serviceRequests from './resources/service-requests';
-import interview from './resources/interview';
+import { MODULES } from './resources';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 import { sidebarOpenAtStart } from './layout/breakpoint';
@@ -86,31 +69,9 @@ export function App() {
         catchAll={NotFoundPage}
         disableTelemetry
       >
-        <Resource {...complexes} />
-        <Resource {...houses} />
-        <Resource {...houseTypes} />
-        <Resource {...realty} />
-        <Resource {...staff} />
-        <Resource {...staffRoles} />
-        <Resource {...staffDepartures} />
-        <Resource {...requestTypes} />
-        <Resource {...members} />
-        <Resource {...residents} />
-        <Resource {...residentRoles} />
-        <Resource {...vehicles} />
-        <Resource {...articles} />
-        <Resource {...announcements} />
-        <Resource {...events} />
-        <Resource {...advertisements} />
-        <Resource {...documents} />
-        <Resource {...contacts} />
-        <Resource {...contactGroups} />
-        <Resource {...contactSections} />
-        <Resource {...discounts} />
-        <Resource {...cameras} />
-        <Resource {...voting} />
-        <Resource {...serviceRequests} />
-        <Resource {...interview} />
+        {MODULES.flatMap((m) => m.resources).map((r) => (
+          <Resource key={r.name} {...r} />
+        ))}
         <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
         <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
       </Admin>

@@ -31,8 +31,8 @@ export class TwoFactorRequired extends Error {
 }
 
 /** react-admin resource or permission area → the area whose rules apply. */
-function areaOf(resource: string): Area | undefined {
-  const decl = (RESOURCES as Record<string, { area: Area }>)[resource];
+async function areaOf(resource: string): Promise<Area | undefined> {
+  const decl = (RESOURCES as Record<string, { area: Area }>)[resource] ?? (await import('../contract/entities')).findEntity(resource);
   return decl?.area ?? (resource as Area);
 }
 
@@ -96,7 +96,7 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
     },
     async canAccess({ resource, action }) {
       if (!readToken()) return false;
-      const area = areaOf(resource);
+      const area = await areaOf(resource);
       if (!area) return false;
       const mapped = action === 'list' || action === 'show' ? 'view' : action;
       return canAccess((await getUser()).rules, area, mapped as 'view');

@@ -85,16 +85,26 @@ export async function buildSpa(outDir: string, root = ROOT): Promise<void> {
   }
 }
 
-/** Each route of src/routes.tsx with the module its lazy import loads (read from the source text). */
+/**
+ * Each route of the route table with the module its lazy import loads (read from the source text):
+ * src/routes.tsx and every resource module (src/resources/<name>/index.ts); a declared entity's
+ * screen (`entityModule(…, { path })`) loads the generic list.
+ */
 export function routeSources(root = ROOT): { path: string; source: string }[] {
-  const text = fs.readFileSync(path.join(root, 'src', 'routes.tsx'), 'utf8');
+  const files = [path.join('src', 'routes.tsx'), ...fs.readdirSync(path.join(root, 'src', 'resources')).map((d) => path.join('src', 'resources', d, 'index.ts'))];
   const routes: { path: string; source: string }[] = [];
-  for (const line of text.split('\n')) {
-    const m = /(?:page\(|path:\s*)'([^']+)'.*import\('\.\/([^']+)'\)/.exec(line);
-    if (m) routes.push({ path: m[1], source: resolveSource(root, `src/${m[2]}`) });
+  for (const file of files.filter((f) => fs.existsSync(path.join(root, f)))) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const dir = path.dirname(file);
+    for (const line of text.split('\n')) {
+      const m = /(?:page\(|path:\s*)'([^']+)'.*import\('\.\/([^']+)'\)/.exec(line);
+      if (m) routes.push({ path: m[1], source: resolveSource(root, path.join(dir, m[2])) });
+      const entity = /^\s*path: '([^']+)',$/.exec(line);
+      if (entity && text.includes('entityModule(')) routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
+    }
+    const legacy = /const loadLegacyRedirect = \(\) => import\('\.\/([^']+)'\)/.exec(text);
+    if (legacy) routes.push({ path: '(legacy redirects)', source: resolveSource(root, path.join(dir, legacy[1])) });
   }
-  const legacy = /const loadLegacyRedirect = \(\) => import\('\.\/([^']+)'\)/.exec(text);
-  if (legacy) routes.push({ path: '(legacy redirects)', source: resolveSource(root, `src/${legacy[1]}`) });
   return routes;
 }
 

@@ -3,8 +3,12 @@ import { RESOURCES, type ResourceDeclaration } from '../../contract/resources';
 import { apiFetch, type Query } from './http';
 import { itemAdapters, listAdapters } from './shapes';
 
-function declaration(resource: string): ResourceDeclaration {
-  const decl = (RESOURCES as Record<string, ResourceDeclaration>)[resource];
+/**
+ * A resource's API calls: the plain table first; declared entities come with their schemas in a
+ * chunk of their own, loaded on the first call to one of them (not with the sign-in page).
+ */
+export async function declaration(resource: string): Promise<ResourceDeclaration> {
+  const decl = (RESOURCES as Record<string, ResourceDeclaration>)[resource] ?? (await import('../../contract/entities')).findEntity(resource);
   if (!decl) throw new Error(`Unknown resource: ${resource}`);
   return decl;
 }
@@ -85,7 +89,7 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
   const call = <T,>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
 
   const getOne = async (resource: string, id: unknown, signal?: AbortSignal) => {
-    const decl = declaration(resource);
+    const decl = await declaration(resource);
     if (decl.one === 'list_id') {
       // These calls have no single-record read: the record is picked out of the whole list.
       const json = await call<Record<string, unknown>>(decl.path, { signal });
@@ -100,7 +104,7 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
 
   return {
     async getList(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       const json = await call<Record<string, unknown>>(decl.path, { query: listQuery(params), signal: params.signal });
       return listAdapters[decl.list](json);
     },
@@ -108,7 +112,7 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       return { data: await getOne(resource, params.id, params.signal) };
     },
     async getMany(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       if (decl.one === 'list_id') {
         // One read of the whole list serves every id.
         const json = await call<Record<string, unknown>>(decl.path, { signal: params.signal });
@@ -119,18 +123,18 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       return { data };
     },
     async getManyReference(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       const query = { ...listQuery(params), [params.target]: params.id };
       const json = await call<Record<string, unknown>>(decl.path, { query, signal: params.signal });
       return listAdapters[decl.list](json);
     },
     async create(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       const json = await call<Record<string, unknown>>(decl.path, { method: 'POST', body: bodyFor(decl, toBody(resource, params.data)) });
       return { data: itemAdapters[decl.create]<any>(json) };
     },
     async update(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(params.id))}`, {
         method: decl.updateMethod,
         body: bodyFor(decl, toBody(resource, params.data)),
@@ -143,17 +147,17 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       return { data: results.map((r) => r.data.id) };
     },
     async delete(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       await call(`${decl.path}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
       return { data: params.previousData ?? ({ id: params.id } as any) };
     },
     async setAdvertisementPublished(id, published) {
-      const decl = declaration('advertisements');
+      const decl = await declaration('advertisements');
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'POST', body: toFormData({ published }) });
       return { data: itemAdapters[decl.update]<RaRecord>(json) };
     },
     async deleteMany(resource, params) {
-      const decl = declaration(resource);
+      const decl = await declaration(resource);
       await Promise.all(params.ids.map((id) => call(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
       return { data: params.ids };
     },

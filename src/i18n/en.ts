@@ -27,6 +27,7 @@ export const en = {
       staff_list: 'Staff list',
       navigation: 'Main menu',
     },
+    list: { search: 'Search', saved: 'Changes saved' },
     notifications: {
       open: 'Notifications',
       unread: 'Unread: %{count}',
@@ -814,11 +815,9 @@ export const en = {
       create_title: 'New camera',
       edit_title: 'Edit camera',
       empty: 'No cameras yet.',
-      stream_hint: 'rtsp://… or https://… (optional when there is a snapshot)',
-      snapshot_hint: 'https://… — the address of the camera image',
-      fields: { house_id: 'House', address: 'Address', name: 'Name', place: 'Location', stream_url: 'Stream', snapshot_url: 'Snapshot' },
-      filters: { search: 'Search by name or location', all_houses: 'All houses' },
-      notifications: { created: 'Camera added', updated: 'Changes saved', deleted: 'Camera deleted' },
+      hints: { stream_url: 'rtsp://… or https://… (optional when there is a snapshot)', snapshot_url: 'https://… — the address of the camera image' },
+      fields: { house_id: 'House', address: 'Address', name: 'Name', place: 'Location', stream_url: 'Stream address', snapshot_url: 'Snapshot address', created_at: 'Added' },
+      notifications: { created: 'Camera added' },
     },
     voting: {
       name: 'General meeting |||| General meetings',

@@ -1,3 +1,5 @@
+import type { EntityName } from '../../contract/entities';
+
 /** Ukrainian: the default and complete catalogue of the app's own messages. */
 export const uk = {
   app: {
@@ -26,6 +28,7 @@ export const uk = {
       staff_list: 'Список працівників',
       navigation: 'Головне меню',
     },
+    list: { search: 'Пошук', saved: 'Зміни збережено' },
     notifications: {
       open: 'Сповіщення',
       unread: 'Непрочитаних: %{count}',
@@ -813,11 +816,8 @@ export const uk = {
       create_title: 'Нова камера',
       edit_title: 'Редагування камери',
       empty: 'Камер ще не додано.',
-      stream_hint: 'rtsp://… або https://… (необов’язково, якщо є знімок)',
-      snapshot_hint: 'https://… — адреса зображення з камери',
-      fields: { house_id: 'Будинок', address: 'Адреса', name: 'Назва', place: 'Розташування', stream_url: 'Трансляція', snapshot_url: 'Знімок' },
-      filters: { search: 'Пошук за назвою або розташуванням', all_houses: 'Усі будинки' },
-      notifications: { created: 'Камеру додано', updated: 'Зміни збережено', deleted: 'Камеру видалено' },
+      hints: { stream_url: 'rtsp://… або https://… (необов’язково, якщо є знімок)', snapshot_url: 'https://… — адреса зображення з камери' },
+      notifications: { created: 'Камеру додано' },
     },
     voting: {
       name: 'Загальні збори |||| Загальні збори |||| Загальних зборів',
@@ -999,5 +999,10 @@ export const uk = {
 };
 
 type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
-/** Every locale must carry every key of the Ukrainian catalogue. */
-export type AppMessages = DeepStringRecord<typeof uk>;
+/** Labels of a declared entity's fields and options: Ukrainian ones are the declaration's own (src/resources/generic/labels.ts). */
+type EntityLabels = { [resource in EntityName]: { fields: Record<string, string>; options?: Record<string, Record<string, string>> } };
+/**
+ * Every locale must carry every key of the Ukrainian catalogue, and the field labels of every
+ * declared entity (which Ukrainian takes from the declarations).
+ */
+export type AppMessages = DeepStringRecord<typeof uk> & { resources: EntityLabels };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES } from '../../contract/resources.ts';
+import { ALL_RESOURCES } from '../../contract/entities.ts';
 import { API, setupApp, type TestApp } from './helpers.ts';
 
 /**
@@ -23,7 +23,7 @@ function methods(path: string): string[] {
     .flatMap(([, ops]) => Object.keys(ops).map((m) => m.toUpperCase()));
 }
 
-describe.each(Object.entries(RESOURCES))('%s', (_name, decl) => {
+describe.each(Object.entries(ALL_RESOURCES))('%s', (_name, decl) => {
   it('has its list on the server', () => {
     expect(methods(`${API}${decl.path}`)).toContain('GET');
   });

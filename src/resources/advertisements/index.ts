@@ -1,4 +1,15 @@
 import type { Advertisement } from '../../../contract/advertisements';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'advertisements', recordRepresentation: (r: Advertisement) => r.name };
+/** The resources and screens of advertisements. */
+export default defineModule({
+  resources: [
+    { name: 'advertisements', recordRepresentation: (r: Advertisement) => r.name },
+  ],
+  routes: [
+    page('/Advertisements', 'advertisements', () => import('./AdvertisementList')),
+    page('/Advertisements/create', 'advertisements', () => import('./AdvertisementEdit')),
+    page('/Advertisements/:id', 'advertisements', () => import('./AdvertisementEdit')),
+  ],
+});

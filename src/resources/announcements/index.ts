@@ -1,4 +1,15 @@
 import type { Announcement } from '../../../contract/announcements';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'announcements', recordRepresentation: (r: Announcement) => r.title };
+/** The resources and screens of announcements. */
+export default defineModule({
+  resources: [
+    { name: 'announcements', recordRepresentation: (r: Announcement) => r.title },
+  ],
+  routes: [
+    page('/Announcements', 'announcements', () => import('./AnnouncementList')),
+    page('/Announcements/create', 'announcements', () => import('./AnnouncementEdit')),
+    page('/Announcements/:id', 'announcements', () => import('./AnnouncementEdit')),
+  ],
+});

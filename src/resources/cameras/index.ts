@@ -1,4 +1,10 @@
-import type { Camera } from '../../../contract/cameras';
+import { entityModule } from '../generic/entityModule';
 
-/** react-admin resource declaration; the screen is mounted by the route table (src/routes.tsx). */
-export default { name: 'cameras', recordRepresentation: (r: Camera) => r.name };
+/** Security cameras: the legacy area's own screen, built from the declaration (contract/cameras.ts). */
+export default entityModule({
+  name: 'cameras',
+  area: 'cameras',
+  path: '/dashboard_old/Security-cameras',
+  load: () => import('../../../contract/cameras').then((m) => m.cameraEntity),
+  recordRepresentation: 'name',
+});

@@ -1,6 +1,17 @@
 import type { Contact, ContactGroup, ContactSection } from '../../../contract/contacts';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declarations; the screens are mounted by the route table (src/routes.tsx). */
-export const contacts = { name: 'contacts', recordRepresentation: (r: Contact) => r.name };
-export const contactGroups = { name: 'contacts_groups', recordRepresentation: (r: ContactGroup) => r.name };
-export const contactSections = { name: 'contacts_section', recordRepresentation: (r: ContactSection) => `${r.name} (${r.complex})` };
+/** The resources and screens of contacts. */
+export default defineModule({
+  resources: [
+    { name: 'contacts', recordRepresentation: (r: Contact) => r.name },
+    { name: 'contacts_groups', recordRepresentation: (r: ContactGroup) => r.name },
+    { name: 'contacts_section', recordRepresentation: (r: ContactSection) => `${r.name} (${r.complex})` },
+  ],
+  routes: [
+    page('/Contacts', 'contacts', () => import('./ContactsPage')),
+    page('/Contacts/create', 'contacts', () => import('./ContactEdit')),
+    page('/Contacts/:id', 'contacts', () => import('./ContactEdit')),
+  ],
+});

@@ -1,4 +1,13 @@
 import type { Discount } from '../../../contract/discounts';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screen is mounted by the route table (src/routes.tsx). */
-export default { name: 'discounts', recordRepresentation: (r: Discount) => `${r.partner}: ${r.title}` };
+/** The resources and screens of discounts. */
+export default defineModule({
+  resources: [
+    { name: 'discounts', recordRepresentation: (r: Discount) => `${r.partner}: ${r.title}` },
+  ],
+  routes: [
+    page('/dashboard_old/Disconts', 'discounts', () => import('./DiscountList')),
+  ],
+});

@@ -1,4 +1,13 @@
 import type { DocumentRecord } from '../../../contract/documents';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'documents', recordRepresentation: (r: DocumentRecord) => r.name };
+/** The resources and screens of documents. */
+export default defineModule({
+  resources: [
+    { name: 'documents', recordRepresentation: (r: DocumentRecord) => r.name },
+  ],
+  routes: [
+    page('/Documents', 'documents', () => import('./DocumentList')),
+  ],
+});

@@ -1,4 +1,16 @@
 import type { CommunityEvent } from '../../../contract/events';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'events', recordRepresentation: (r: CommunityEvent) => r.title };
+/** The resources and screens of events. */
+export default defineModule({
+  resources: [
+    { name: 'events', recordRepresentation: (r: CommunityEvent) => r.title },
+  ],
+  routes: [
+    page('/Events', 'events', () => import('./EventList')),
+    page('/Events/create', 'events', () => import('./EventEdit')),
+    page('/Events/edit/:id?', 'events', () => import('./EventEdit')),
+    page('/Events/:id', 'events', () => import('./EventShow')),
+  ],
+});

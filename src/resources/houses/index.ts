@@ -1,5 +1,14 @@
 import type { House } from '../../../contract/houses';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declarations; screens are mounted by the route table (src/routes.tsx). */
-export const houses = { name: 'houses', recordRepresentation: (r: House) => r.address };
-export const houseTypes = { name: 'house-types', recordRepresentation: 'name' };
+/** The resources and screens of houses. */
+export default defineModule({
+  resources: [
+    { name: 'houses', recordRepresentation: (r: House) => r.address },
+    { name: 'house-types', recordRepresentation: 'name' },
+  ],
+  routes: [
+    page('/Complex/:id/houses', 'houses', () => import('./ComplexHouses')),
+  ],
+});

@@ -1,4 +1,16 @@
 import type { InterviewSummary } from '../../../contract/interview';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'interview', recordRepresentation: (r: InterviewSummary) => r.title };
+/** The resources and screens of interview. */
+export default defineModule({
+  resources: [
+    { name: 'interview', recordRepresentation: (r: InterviewSummary) => r.title },
+  ],
+  routes: [
+    page('/Interview', 'interviews', () => import('./InterviewList')),
+    page('/Interview/create', 'interviews', () => import('./InterviewCreate')),
+    page('/Interview/:id', 'interviews', () => import('./InterviewShow')),
+    page('/Interview/:id/users', 'interviews', () => import('./InterviewUsers')),
+  ],
+});

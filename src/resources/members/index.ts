@@ -1,7 +1,18 @@
 import type { Member, ResidentRole, Vehicle } from '../../../contract/members';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declarations; screens are mounted by the route table (src/routes.tsx). */
-export const members = { name: 'members', recordRepresentation: (r: Member) => r.name };
-export const residents = { name: 'residents' };
-export const residentRoles = { name: 'resident-roles', recordRepresentation: (r: ResidentRole) => r.name };
-export const vehicles = { name: 'vehicles', recordRepresentation: (r: Vehicle) => r.plate };
+/** The resources and screens of members. */
+export default defineModule({
+  resources: [
+    { name: 'members', recordRepresentation: (r: Member) => r.name },
+    { name: 'residents' },
+    { name: 'resident-roles', recordRepresentation: (r: ResidentRole) => r.name },
+    { name: 'vehicles', recordRepresentation: (r: Vehicle) => r.plate },
+  ],
+  routes: [
+    page('/Members', 'members', () => import('./MemberList')),
+    page('/Members/roles', 'members', () => import('./ResidentRolesPage')),
+    page('/Members/:id', 'members', () => import('./MemberShow')),
+  ],
+});

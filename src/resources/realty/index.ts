@@ -1,4 +1,13 @@
 import type { Realty } from '../../../contract/realty';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'realty', recordRepresentation: (r: Realty) => `№ ${r.number}` };
+/** The resources and screens of realty. */
+export default defineModule({
+  resources: [
+    { name: 'realty', recordRepresentation: (r: Realty) => `№ ${r.number}` },
+  ],
+  routes: [
+    page('/Realty/:type?', 'realty', () => import('./RealtyList')),
+  ],
+});

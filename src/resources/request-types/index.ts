@@ -1,4 +1,13 @@
 import type { RequestType } from '../../../contract/staff';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screen is mounted by the route table (src/routes.tsx). */
-export default { name: 'service-request-types', recordRepresentation: (r: RequestType) => r.name };
+/** The resources and screens of request-types. */
+export default defineModule({
+  resources: [
+    { name: 'service-request-types', recordRepresentation: (r: RequestType) => r.name },
+  ],
+  routes: [
+    page('/Type-requests', 'service_request_types', () => import('./RequestTypeList')),
+  ],
+});

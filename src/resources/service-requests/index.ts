@@ -1,4 +1,15 @@
 import type { ServiceRequest } from '../../../contract/serviceRequests';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'service-requests', recordRepresentation: (r: ServiceRequest) => `№ ${r.number}` };
+/** The resources and screens of service-requests. */
+export default defineModule({
+  resources: [
+    { name: 'service-requests', recordRepresentation: (r: ServiceRequest) => `№ ${r.number}` },
+  ],
+  routes: [
+    page('/Requests', 'service_requests', () => import('./RequestList')),
+    page('/Requests/create', 'service_requests', () => import('./RequestCreate')),
+    page('/Requests/:id', 'service_requests', () => import('./RequestShow')),
+  ],
+});

@@ -1,5 +1,14 @@
 import type { Departure, Role } from '../../../contract/staff';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declarations; the screen is mounted by the route table (src/routes.tsx). */
-export const staffRoles = { name: 'staff-roles', recordRepresentation: (r: Role) => r.name };
-export const staffDepartures = { name: 'staff-departures', recordRepresentation: (r: Departure) => r.name };
+/** The resources and screens of staff-roles. */
+export default defineModule({
+  resources: [
+    { name: 'staff-roles', recordRepresentation: (r: Role) => r.name },
+    { name: 'staff-departures', recordRepresentation: (r: Departure) => r.name },
+  ],
+  routes: [
+    page('/Roles-departments', 'staff_roles', () => import('./RolesDepartments')),
+  ],
+});

@@ -1,4 +1,14 @@
 import type { Staff } from '../../../contract/staff';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'staff', recordRepresentation: (r: Staff) => r.name };
+/** The resources and screens of staff. */
+export default defineModule({
+  resources: [
+    { name: 'staff', recordRepresentation: (r: Staff) => r.name },
+  ],
+  routes: [
+    page('/Staff', 'staff', () => import('./StaffList')),
+    page('/Staff/:id', 'staff', () => import('./StaffShow')),
+  ],
+});

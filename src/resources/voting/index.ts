@@ -1,4 +1,16 @@
 import type { VotingSummary } from '../../../contract/voting';
+import { page } from '../../lib/routing';
+import { defineModule } from '../module';
 
-/** react-admin resource declaration; the screens are mounted by the route table (src/routes.tsx). */
-export default { name: 'voting', recordRepresentation: (r: VotingSummary) => r.title };
+/** The resources and screens of voting. */
+export default defineModule({
+  resources: [
+    { name: 'voting', recordRepresentation: (r: VotingSummary) => r.title },
+  ],
+  routes: [
+    page('/Voting', 'votings', () => import('./VotingList')),
+    page('/Voting/create', 'votings', () => import('./VotingCreate')),
+    page('/Voting/:id', 'votings', () => import('./VotingShow')),
+    page('/Voting/:id/participants', 'votings', () => import('./VotingParticipants')),
+  ],
+});

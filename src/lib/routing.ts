@@ -1,0 +1,21 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Area } from '../../contract/permissions';
+
+/** Route middleware: `auth` = signed in; `customAuth` = forced password change and permissions (docs/architecture.md, "Routes"). */
+export type Middleware = 'auth' | 'customAuth';
+
+export interface AppRoute {
+  /** The screen's path; matched case-insensitively. */
+  path: string;
+  layout: 'default' | 'auth' | 'chat';
+  middleware: string[];
+  /** Permission area the page needs (view). */
+  area?: Area;
+  load: () => Promise<{ default: ComponentType }>;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+export const route = (r: Omit<AppRoute, 'component'>): AppRoute => ({ ...r, component: lazy(r.load) });
+
+/** A screen inside the admin layout, for signed-in users with the area's view right. */
+export const page = (path: string, area: Area | undefined, load: AppRoute['load']) => route({ path, layout: 'default', middleware: ['auth', 'customAuth'], area, load });

@@ -1,0 +1,58 @@
+import { AutocompleteInput, BooleanInput, DateInput, DateTimeInput, maxLength, maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import { inputFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
+import { useEntityLabels } from './labels';
+
+/** The form's validators of a field, from its declaration (the server checks the same and more). */
+function validators(field: FieldDeclaration): Validator[] {
+  const v: Validator[] = [];
+  if (field.required) v.push(required());
+  if (field.max !== undefined) v.push(field.type === 'number' ? maxValue(field.max) : maxLength(field.max));
+  if (field.min !== undefined && field.type === 'number') v.push(minValue(field.min));
+  return v;
+}
+
+/** One input, by the field's type. */
+export function EntityInput({ entity, source, field }: { entity: EntityDeclaration; source: string; field: FieldDeclaration }) {
+  const labels = useEntityLabels(entity);
+  const validate = validators(field);
+  const hint = field.hint ? `resources.${entity.name}.hints.${source}` : undefined;
+  const label = labels.field(source);
+  const common = { source, label, validate, helperText: hint, fullWidth: true };
+  switch (field.type) {
+    case 'reference':
+      return (
+        <ReferenceInput source={source} reference={field.reference!} perPage={50} sort={{ field: field.optionText ?? 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText={field.optionText ?? 'name'} label={label} filterToQuery={(q) => ({ q })} validate={validate} helperText={hint} fullWidth />
+        </ReferenceInput>
+      );
+    case 'enum':
+      return <SelectInput {...common} choices={(field.options ?? []).map((id) => ({ id, name: labels.option(source, id) }))} />;
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'boolean':
+      return <BooleanInput source={source} label={label} helperText={hint} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} />;
+    case 'multiline':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+/** Every input of a declared entity's form, in the declared order. */
+export function EntityInputs({ entity }: { entity: EntityDeclaration }) {
+  return (
+    <>
+      {inputFields(entity).map(([source, field]) => (
+        <EntityInput key={source} entity={entity} source={source} field={field} />
+      ))}
+    </>
+  );
+}

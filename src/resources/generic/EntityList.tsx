@@ -1,0 +1,173 @@
+import { useState, type ReactElement } from 'react';
+import { Box, Button, Card, Link, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  AutocompleteInput,
+  DataTable,
+  List,
+  Pagination,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { listFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ExportButtons } from '../../components/ExportButtons';
+import { ResourceFormDialog } from '../../components/ResourceFormDialog';
+import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { listQuery } from '../../dataProvider';
+import { usePageHeader } from '../../layout/navigation';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
+import { EntityInputs } from './EntityInputs';
+import { useEntityLabels } from './labels';
+
+/** A cell by the field's type: links, Ukrainian dates and numbers, option labels, «—» for nothing. */
+function Cell({ entity, source, field, record }: { entity: EntityDeclaration; source: string; field: FieldDeclaration; record: RaRecord }) {
+  const translate = useTranslate();
+  const labels = useEntityLabels(entity);
+  const value = record[source];
+  if (field.type === 'reference')
+    return (
+      <ReferenceField source={source} reference={field.reference!} link={false} emptyText="—">
+        <TextField source={field.optionText ?? 'name'} />
+      </ReferenceField>
+    );
+  if (value === null || value === undefined || value === '') return <>—</>;
+  switch (field.type) {
+    case 'url':
+      return (
+        <Link href={String(value)} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} sx={{ wordBreak: 'break-all' }}>
+          {String(value)}
+        </Link>
+      );
+    case 'date':
+      return <>{formatDate(value as string)}</>;
+    case 'datetime':
+      return <>{formatDateTime(value as string)}</>;
+    case 'number':
+      return <>{formatNumber(Number(value))}</>;
+    case 'boolean':
+      return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
+    case 'enum':
+      return <>{labels.option(source, String(value))}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}
+
+/** The export of exactly what the list shows now: its search, filters and sort, through the server. */
+function ListExport({ entity }: { entity: EntityDeclaration }) {
+  const { filterValues, sort } = useListContext();
+  const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: filterValues, sort });
+  return <ExportButtons path={`${entity.path}/export`} filter={filter} />;
+}
+
+/** The list's filters: a search box when the entity is searchable, then one input per declared filter. */
+function filterInputs(entity: EntityDeclaration, translate: (key: string, opts?: object) => string, labels: ReturnType<typeof useEntityLabels>): ReactElement[] {
+  const inputs: ReactElement[] = [];
+  if (entity.search.length > 0) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.list.search')} sx={{ minWidth: 260 }} />);
+  for (const f of entity.filters) {
+    const label = labels.field(f.source);
+    if (f.type === 'reference')
+      inputs.push(
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!} alwaysOn perPage={50} sort={{ field: f.optionText ?? 'name', order: 'ASC' }}>
+          <AutocompleteInput optionText={f.optionText ?? 'name'} label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 260 }} />
+        </ReferenceInput>,
+      );
+    else {
+      const options = f.type === 'boolean' ? ['1', '0'] : (f.options ?? entity.fields[f.source]?.options ?? []);
+      const name = (id: string) =>
+        f.type === 'boolean' ? translate(id === '1' ? 'ra.boolean.true' : 'ra.boolean.false') : labels.option(f.source, id);
+      inputs.push(<SelectInput key={f.source} source={f.source} label={label} alwaysOn choices={options.map((id) => ({ id, name: name(id) }))} />);
+    }
+  }
+  return inputs;
+}
+
+/**
+ * The screen of a declared entity: its columns, filters (kept in the address, so reload, Back
+ * and a shared link keep them), sort, pages, export of the current filter, and add, edit and
+ * delete as the user's role allows, in a dialog over the list.
+ */
+export function EntityList({ entity }: { entity: EntityDeclaration }) {
+  const translate = useTranslate();
+  const labels = useEntityLabels(entity);
+  const name = entity.name;
+  const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
+  const [deleting, setDeleting] = useState<RaRecord | null>(null);
+  const { canAccess: canCreate } = useCanAccess({ resource: name, action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: name, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: name, action: 'delete' });
+  usePageHeader(translate(`resources.${name}.title`));
+  const sortable = new Set(['id', ...Object.entries(entity.fields).filter(([, f]) => f.sortable).map(([k]) => k)]);
+  const add = (variant: 'contained', size?: 'small') =>
+    canCreate && (
+      <Button variant={variant} size={size} startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+        {translate('app.actions.add')}
+      </Button>
+    );
+  const representation = (r: RaRecord) => String(r[Object.keys(entity.fields)[0]] ?? r.id);
+  return (
+    <Box>
+      <List
+        resource={name}
+        title={false}
+        filters={filterInputs(entity, translate, labels)}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        sort={{ field: entity.sort.field, order: entity.sort.order === 'desc' ? 'DESC' : 'ASC' }}
+        exporter={false}
+        empty={
+          <Card sx={{ p: 4, textAlign: 'center', mt: 2 }}>
+            <Typography sx={{ mb: 2 }}>{translate(`resources.${name}.empty`)}</Typography>
+            {add('contained')}
+          </Card>
+        }
+        actions={
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport entity={entity} />
+            {add('contained', 'small')}
+          </TopToolbar>
+        }
+      >
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          {listFields(entity).map(([source, field]) => (
+            <DataTable.Col
+              key={source}
+              source={source}
+              label={labels.field(source)}
+              disableSort={!sortable.has(source)}
+              sx={field.wide ? { minWidth: 240 } : undefined}
+              render={(r: RaRecord) => <Cell entity={entity} source={source} field={field} record={r} />}
+            />
+          ))}
+          <DataTable.Col
+            label=""
+            disableSort
+            sx={{ width: 56 }}
+            render={(r: RaRecord) => <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r) : undefined} />}
+          />
+        </DataTable>
+      </List>
+      <ResourceFormDialog
+        resource={name}
+        target={dialog}
+        onClose={() => setDialog(null)}
+        title={{ create: `resources.${name}.create_title`, edit: `resources.${name}.edit_title` }}
+        notifications={{ created: `resources.${name}.notifications.created`, updated: 'app.list.saved' }}
+      >
+        <EntityInputs entity={entity} />
+      </ResourceFormDialog>
+      <ConfirmDelete resource={name} record={deleting} name={deleting ? representation(deleting) : ''} onClose={() => setDeleting(null)} successMessage={entity.messages.deleted} />
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { createElement } from 'react';
+import type { ResourceProps } from 'react-admin';
+import type { EntityDeclaration } from '../../../contract/entity';
+import type { Area } from '../../../contract/permissions';
+import { page, type AppRoute } from '../../lib/routing';
+import { defineModule, type ResourceModule } from '../module';
+
+export interface EntityModuleOptions {
+  /** The resource name and permission area, as the declaration says (a test compares them). */
+  name: string;
+  area: Area;
+  /** The list screen's path. */
+  path: string;
+  /** The declaration, loaded with the screen: its schemas stay out of the first JavaScript. */
+  load: () => Promise<EntityDeclaration>;
+  recordRepresentation?: ResourceProps['recordRepresentation'];
+  routes?: AppRoute[];
+}
+
+/** The module of a declared entity: its react-admin resource and its list screen, built from the declaration. */
+export function entityModule(opts: EntityModuleOptions): ResourceModule & { entity: EntityModuleOptions } {
+  const screen = async () => {
+    const [{ EntityList }, entity] = await Promise.all([import('./EntityList'), opts.load()]);
+    return { default: () => createElement(EntityList, { entity }) };
+  };
+  return {
+    ...defineModule({ resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }], routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])] }),
+    entity: opts,
+  };
+}
