@@ -47,6 +47,13 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   complexColumn?: PgColumn;
   /** Checks a body beyond its schema and the references' scope (which are checked already); throws 422. */
   check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
+  /** The rows this user may see, when the declared scope kind does not say it (e.g. an audience of complexes). */
+  scope?(ctx: CrudContext): SQL;
+  /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds. */
+  query?: z.ZodRawShape;
+  where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
+  /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
+  afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
 }
 
 /**
@@ -89,11 +96,12 @@ function filterSchema(e: EntityDeclaration, source: string): z.ZodType {
 }
 
 /** The list's query: pages, search, the declared sorts and filters (and complex_id for house-scoped entities). */
-export function entityListQuery(e: EntityDeclaration) {
+export function entityListQuery(e: EntityDeclaration, extra: z.ZodRawShape = {}) {
   const sorts = sortFields(e) as [string, ...string[]];
   const filters: Record<string, z.ZodType> = Object.fromEntries(e.filters.map((f) => [f.source, filterSchema(e, f.source)]));
   if (e.scope !== 'organization' && !filters.complex_id) filters.complex_id = idSchema.optional();
   return listQuery.extend({
+    ...extra,
     sort: z.enum(sorts, { error: `Сортування можливе за: ${sorts.join(', ')}.` }).default(e.sort.field),
     order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
     ...filters,
@@ -145,12 +153,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const { table } = impl;
   const tags = [e.name];
   const params = z.object({ id: idSchema });
-  const listSchema = entityListQuery(e);
+  const listSchema = entityListQuery(e, impl.query);
   type ListQuery = z.infer<typeof listSchema> & Record<string, unknown>;
   const exportQuery = listSchema.omit({ page: true, per_page: true }).extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
 
   const scopeOf = (db: Db, user: CurrentUser): SQL => {
     const org = eq(table.organizationId, user.organizationId);
+    if (impl.scope) return and(org, impl.scope({ db, user }))!;
     if (user.complexIds === null || e.scope === 'organization') return org;
     if (e.scope === 'complex') return complexScope(user, { organizationId: table.organizationId, complexId: impl.complexColumn! });
     return and(org, inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
@@ -171,6 +180,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           : inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
       );
     }
+    conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
     if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(impl.columns[field], likePattern(search)))));
     return and(...conditions)!;
@@ -276,11 +286,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       async (request) => {
         const input = request.body as Input;
         await checkBody(request.user, input);
-        const [row] = await db
-          .insert(table)
-          .values({ ...impl.values(input, ctxOf(request.user)), organizationId: request.user.organizationId } as T['$inferInsert'])
-          .returning({ id: table.id });
-        return wrapItem(e.create, await recordOf(request.user, row.id as number));
+        const id = await db.transaction(async (tx) => {
+          const ctx = { db: tx as unknown as Db, user: request.user };
+          const [row] = await tx
+            .insert(table)
+            .values({ ...impl.values(input, ctx), organizationId: request.user.organizationId } as T['$inferInsert'])
+            .returning({ id: table.id });
+          await impl.afterWrite?.(ctx, row.id as number, input, true);
+          return row.id as number;
+        });
+        return wrapItem(e.create, await recordOf(request.user, id));
       },
     );
 
@@ -304,12 +319,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         await findRow(request.user, id);
         const input = request.body as Input;
         await checkBody(request.user, input, id);
-        const changed = await db
-          .update(table)
-          .set({ ...impl.values(input, ctxOf(request.user)), updatedAt: nextVersion(table.updatedAt) } as never)
-          .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
-          .returning({ id: table.id });
-        if (changed.length === 0) throw staleRecord();
+        await db.transaction(async (tx) => {
+          const ctx = { db: tx as unknown as Db, user: request.user };
+          const changed = await tx
+            .update(table)
+            .set({ ...impl.values(input, ctx), updatedAt: nextVersion(table.updatedAt) } as never)
+            .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+            .returning({ id: table.id });
+          if (changed.length === 0) throw staleRecord();
+          await impl.afterWrite?.(ctx, id, input, false);
+        });
         return wrapItem(e.update, await recordOf(request.user, id));
       },
     );
