@@ -213,7 +213,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   );
   // The co-owner's voting page calls these without an admin login (a one-time code instead).
   await app.register(publicVotingRoutes, { prefix: PUBLIC_VOTING_PREFIX, signatureProviders });
-  // The staff chat by link (SPEC.md: /api/staff/chat/{token}): its token is its only credential.
+  // The staff chat by link (/api/staff/chat/{token}; docs/architecture.md, "Link pages"): its token is its only credential.
   await app.register(linkChatRoutes, { prefix: '/api/staff' });
 
   const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;

@@ -8,7 +8,7 @@ import { LEGACY_PAGES, legacyPath } from './pages/legacy/legacyPages';
 export type Middleware = 'auth' | 'customAuth';
 
 export interface AppRoute {
-  /** Path exactly as SPEC.md section 2 writes it; matched case-insensitively. */
+  /** Path exactly as docs/architecture.md, "Routes", writes it; matched case-insensitively. */
   path: string;
   layout: 'default' | 'auth' | 'chat';
   middleware: string[];
@@ -25,7 +25,7 @@ const page = (path: string, area: Area | undefined, load: AppRoute['load']) =>
 /** The one route table; later features add their screens here. */
 const SCREENS: AppRoute[] = [
   route({ path: '/ForgetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ForgetPasswordPage') }),
-  // The same path serves the e-mailed reset link and the forced change (SPEC.md section 6).
+  // The same path serves the e-mailed reset link and the forced change (docs/architecture.md, "Route middleware").
   route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
   page('/', undefined, () => import('./pages/HomeRedirect')),
   page('/User', undefined, () => import('./pages/UserPage')),

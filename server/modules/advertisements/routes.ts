@@ -50,7 +50,8 @@ export const advertisementFiles: FileReader = {
 };
 
 /**
- * Residents' advertisements (SPEC.md: /advertisement): multipart forms, the list in main_data.
+ * Residents' advertisements (/advertisement; docs/decisions.md, "Community content"): multipart
+ * forms, the list in main_data (docs/architecture.md, "The contract").
  * Staff see and change the advertisements of houses in their complexes only.
  */
 export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {

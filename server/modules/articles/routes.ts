@@ -205,7 +205,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/articles/:id',
     {
       preHandler: requirePermission('articles', 'edit'),
-      schema: { tags, summary: 'Змінити новину', description: 'Оновлення — JSON-форма методом POST (як у SPEC.md).', params, body: articleInput, response: { 200: one } },
+      schema: { tags, summary: 'Змінити новину', description: 'Оновлення — JSON-форма методом POST (docs/architecture.md, "The contract").', params, body: articleInput, response: { 200: one } },
     },
     async (request) => {
       const { id } = request.params;

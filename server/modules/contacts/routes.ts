@@ -47,7 +47,8 @@ const phoneDisplay = (phone: string | null) => (phone ? (parsePhoneNumberFromStr
 const GROUP_TAKEN = { name: ['Група з такою назвою вже існує.'] };
 
 /**
- * Contacts, their groups and sections (SPEC.md: /contacts, /contacts_groups, /contacts_section).
+ * Contacts, their groups and sections (/contacts, /contacts_groups, /contacts_section; docs/decisions.md,
+ * "Community content").
  * A section belongs to a complex, so staff see the sections and contacts of their complexes
  * only; groups are the organization's. Phones are stored in E.164, links must be http(s).
  */

@@ -150,8 +150,8 @@ async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[
 }
 
 /**
- * Surveys of residents (SPEC.md: /interview). A survey is for complexes and, optionally, single
- * houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
+ * Surveys of residents (/interview; docs/decisions.md, "Surveys (interview)"). A survey is for
+ * complexes and, optionally, single houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
  * and change only those whose whole audience is theirs (403). Staff record the answers a resident
  * gives by phone or on paper; one answer set per member and survey.
  */

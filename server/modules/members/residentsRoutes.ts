@@ -20,7 +20,7 @@ const tags = ['residents'];
 const one = z.object({ data: residentRecord });
 const NOT_FOUND = "Зв'язок мешканця з приміщенням не знайдено.";
 
-/** SPEC.md: per_page 10, page 1, empty search by default; resident_id is the member's id. */
+/** per_page 10, page 1, empty search by default (docs/architecture.md, "Query parameters"); resident_id is the member's id. */
 const residentListQuery = listQuery.extend({
   per_page: listQuery.shape.per_page.removeDefault().default(10),
   resident_id: idSchema.optional(),

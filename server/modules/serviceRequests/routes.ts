@@ -92,8 +92,8 @@ const stageOrder = sql`CASE ${serviceRequests.stage} WHEN 'new' THEN 0 WHEN 'und
 const kyivDay = (d: string) => sql`(${d}::date)::timestamp AT TIME ZONE 'Europe/Kyiv'`;
 
 /**
- * Service requests (SPEC.md section 7): the list with filters and sorts, one request with its
- * chats, media and history, create, update (with stage moves), delete, the form, the chats and
+ * Service requests (docs/decisions.md, "Service requests"): the list with filters and sorts, one
+ * request with its chats, media and history, create, update (with stage moves), delete, the form, the chats and
  * their messages, the request's files and staff chat links.
  */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
