@@ -20,7 +20,7 @@ import { MESSAGE_KIND_KEYS, OUTBOX_STATUSES } from '../../contract/outbox.ts';
 import { REALTY_TYPES } from '../../contract/realty.ts';
 import { CHAT_TYPES, NOTIFICATION_KINDS, REQUEST_PRIORITIES, REQUEST_STAGES } from '../../contract/serviceRequests.ts';
 import { ukrainianSortKey } from '../lib/sortKey.ts';
-import { leadingDigits } from '../modules/houses/order.ts';
+import { leadingDigits } from '../lib/order.ts';
 
 /** An index key on an expression, in one direction with empty values last (as lists order). */
 const keyLast = (expression: ReturnType<typeof sql>, direction: 'asc' | 'desc') => sql`(${expression}) ${sql.raw(direction)} nulls last`;

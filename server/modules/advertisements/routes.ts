@@ -13,7 +13,7 @@ import { fileKeys, insertMedia, type FileReader } from '../../lib/media.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 
 type Row = typeof advertisements.$inferSelect;

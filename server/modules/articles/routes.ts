@@ -14,7 +14,7 @@ import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { likePattern, listTotal, ukrainianSortKey } from '../../lib/list.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;

@@ -17,13 +17,13 @@ import {
 } from '../../../contract/contacts.ts';
 import { complexes, contactGroups, contacts, contactSections } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
-import { ordered } from '../houses/order.ts';
-import { isUniqueViolation, plural } from '../houses/words.ts';
+import { ordered } from '../../lib/order.ts';
+import { plural } from '../../lib/words.ts';
 
 const params = z.object({ id: idSchema });
 const message = z.object({ message: z.string() });

@@ -41,7 +41,7 @@ import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type Audience, type AudienceTables } from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
-import { naturalKeys } from '../houses/order.ts';
+import { naturalKeys } from '../../lib/order.ts';
 import { housesFor } from '../members/records.ts';
 import { membersWhere, type MemberFilters } from '../members/filters.ts';
 import { hasUnitWhere, memberScope } from '../members/scope.ts';

@@ -9,7 +9,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, listTotal } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { requireLink, type Tx } from './links.ts';
 import { residentOrder, residentScope, selectResidents, toResidentRecords } from './records.ts';
 import { residentRolesOf } from './roles.ts';

@@ -41,7 +41,7 @@ import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { formatAddress, searchText as normalise } from '../houses/address.ts';
-import { naturalKeys } from '../houses/order.ts';
+import { naturalKeys } from '../../lib/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 import {
   chatLinksOf,
