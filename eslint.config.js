@@ -12,6 +12,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layering: the database layer (connection, schema, migrations) knows no domain module, and the
+  // contract shared by the SPA and the API depends on neither of them.
+  {
+    files: ['server/db/**/*.{ts,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.{1,2}/(.*/)?modules(/|$)', message: 'server/db/ must not import server/modules/: move what it needs to server/lib/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['contract/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(server|src)(/|$)', message: 'contract/ is shared by the SPA and the API: it must not import server/ or src/.' }] },
+      ],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

@@ -11,7 +11,7 @@ import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { importReferenceData } from '../server/db/importReference.ts';
-import { seedIfEmpty } from '../server/db/seed.ts';
+import { seedIfEmpty } from '../server/seed.ts';
 
 
 async function main() {

@@ -11,7 +11,7 @@ import { CONNECTIONS, printLoadTable, SECONDS, startSignedIn } from './lib.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { complexes, organizations } from '../server/db/schema.ts';
-import { seedIfEmpty } from '../server/db/seed.ts';
+import { seedIfEmpty } from '../server/seed.ts';
 
 const COMPLEXES = 2000;
 const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дніпро', 'Вінниця', 'Запоріжжя', 'Івано-Франківськ', 'Тернопіль', 'Ужгород'];

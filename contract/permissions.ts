@@ -25,6 +25,32 @@ export const AREAS = [
 ] as const;
 
 export type Area = (typeof AREAS)[number];
+
+/**
+ * The areas' Ukrainian names, as the role matrix shows them: the SPA's Ukrainian catalogue
+ * (`app.areas`) and the API's messages about rights both take them from here. English names are
+ * in src/i18n/en.ts.
+ */
+export const AREA_LABELS: Readonly<Record<Area, string>> = {
+  complexes: 'Комплекси',
+  houses: 'Будинки',
+  realty: 'Нерухомість (паркінги, комори)',
+  service_requests: 'Заявки',
+  service_request_types: 'Типи заявок',
+  articles: 'Новини',
+  announcements: 'Оголошення',
+  events: 'Афіша заходів',
+  interviews: 'Опитування',
+  votings: 'Загальні збори',
+  members: 'Мешканці',
+  documents: 'Документи',
+  contacts: 'Контакти',
+  staff: 'Працівники',
+  staff_roles: 'Ролі та відділи',
+  advertisements: 'Реклама',
+  discounts: 'Знижки партнерів',
+  cameras: 'Камери',
+};
 export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Rules = Partial<Record<Area, Action[]>>;

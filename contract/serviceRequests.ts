@@ -3,7 +3,7 @@ import { idSchema, text } from './common.ts';
 import { mediaRecord } from './media.ts';
 import { option } from './staff.ts';
 
-/** Stages of a request, in the order work moves through them (SPEC.md's icon names). */
+/** Stages of a request, in the order work moves through them (the icon names; docs/architecture.md, "Interface conventions"). */
 export const REQUEST_STAGES = ['new', 'underReview', 'executor', 'done'] as const;
 export type RequestStage = (typeof REQUEST_STAGES)[number];
 

@@ -19,44 +19,9 @@ import { parseQueryString } from './lib/pagination.ts';
 import { PURGE_JOB, PURGE_RULES, purgeExpired } from './lib/sessions.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
 import { createWorkSlots, type WorkSlots } from './lib/workSlots.ts';
-import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
-import { advertisementRoutes } from './modules/advertisements/routes.ts';
-import { announcementRoutes } from './modules/announcements/routes.ts';
-import { articleRoutes } from './modules/articles/routes.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
-import { discountRoutes } from './modules/discounts/routes.ts';
-import { documentRoutes } from './modules/documents/routes.ts';
-import { eventRoutes } from './modules/events/routes.ts';
-import { cameraRoutes } from './modules/cameras/routes.ts';
-import { complexRoutes } from './modules/complexes/routes.ts';
-import { houseRoutes } from './modules/houses/routes.ts';
-import { houseTypeRoutes } from './modules/houseTypes/routes.ts';
-import { memberRoutes } from './modules/members/routes.ts';
-import { residentRoutes } from './modules/members/residentsRoutes.ts';
-import { vehicleRoutes } from './modules/members/vehiclesRoutes.ts';
-import { billRoutes } from './modules/members/billsRoutes.ts';
-import { memberImportRoutes } from './modules/members/importRoutes.ts';
-import { memberExportRoutes } from './modules/members/exportRoutes.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
-import { outboxRoutes } from './modules/outbox/routes.ts';
-import { realtyRoutes } from './modules/realty/routes.ts';
-import { referenceRoutes } from './modules/reference/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { setupRoutes } from './modules/setup/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { requestTypeRoutes } from './modules/requestTypes/routes.ts';
-import { staffRoleRoutes } from './modules/staff/roleRoutes.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { votingRoutes } from './modules/voting/routes.ts';
-import { interviewRoutes } from './modules/interview/routes.ts';
-import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './modules/voting/publicRoutes.ts';
-import type { SignatureProvider } from './modules/voting/signature.ts';
 import { createLocalLiveBus, createPgLiveBus, type LiveBus } from './lib/live.ts';
-import { liveStreamRoutes, liveTicketRoutes } from './modules/live/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { linkChatRoutes } from './modules/serviceRequests/linkChat.ts';
-import { serviceRequestRoutes } from './modules/serviceRequests/routes.ts';
+import { LINK_ROUTES, PUBLIC_ROUTES, SECURED_ROUTES, type RouteDeps } from './modules/index.ts';
+import type { SignatureProvider } from './modules/voting/signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,54 +132,18 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
+  const deps: RouteDeps = { signatureProviders };
   await app.register(
     async (api) => {
-      await api.register(publicAuthRoutes);
-      await api.register(liveStreamRoutes);
+      for (const r of PUBLIC_ROUTES) await api.register(r.plugin, r.options?.(deps));
       await api.register(async (secured) => {
         await secured.register(requireAuth, { db: database.db });
-        await secured.register(sessionRoutes);
-        await secured.register(complexRoutes);
-        await secured.register(houseRoutes);
-        await secured.register(houseTypeRoutes);
-        await secured.register(realtyRoutes);
-        await secured.register(referenceRoutes);
-        await secured.register(outboxRoutes);
-        await secured.register(settingsRoutes);
-        await secured.register(setupRoutes);
-        await secured.register(supportRoutes);
-        await secured.register(dashboardRoutes);
-        await secured.register(staffRoleRoutes);
-        await secured.register(staffRoutes);
-        await secured.register(requestTypeRoutes);
-        await secured.register(memberRoutes);
-        await secured.register(residentRoutes);
-        await secured.register(vehicleRoutes);
-        await secured.register(billRoutes);
-        await secured.register(memberImportRoutes);
-        await secured.register(memberExportRoutes);
-        await secured.register(mediaRoutes);
-        await secured.register(articleRoutes);
-        await secured.register(announcementRoutes);
-        await secured.register(eventRoutes);
-        await secured.register(advertisementRoutes);
-        await secured.register(documentRoutes);
-        await secured.register(contactRoutes);
-        await secured.register(discountRoutes);
-        await secured.register(cameraRoutes);
-        await secured.register(votingRoutes, { signatureProviders });
-        await secured.register(serviceRequestRoutes);
-        await secured.register(notificationRoutes);
-        await secured.register(liveTicketRoutes);
-        await secured.register(interviewRoutes);
+        for (const r of SECURED_ROUTES) await secured.register(r.plugin, r.options?.(deps));
       });
     },
     { prefix: API_PREFIX },
   );
-  // The co-owner's voting page calls these without an admin login (a one-time code instead).
-  await app.register(publicVotingRoutes, { prefix: PUBLIC_VOTING_PREFIX, signatureProviders });
-  // The staff chat by link (SPEC.md: /api/staff/chat/{token}): its token is its only credential.
-  await app.register(linkChatRoutes, { prefix: '/api/staff' });
+  for (const r of LINK_ROUTES) await app.register(r.plugin, r.options?.(deps));
 
   const indexHtml = spaDir && fs.existsSync(path.join(spaDir, 'index.html')) ? path.join(spaDir, 'index.html') : undefined;
   if (indexHtml && spaDir) {

@@ -199,7 +199,7 @@ export function isDevelopmentUrl(url: string): boolean {
  * still seeds the demo). A production start needs SEED_DEMO=0 (the demo accounts' passwords are
  * published) and, when it is set, an ADMIN_PASSWORD that is neither published, nor common, nor
  * short. That the first admin of an empty database needs ADMIN_PASSWORD, and that no existing
- * account still has a published password, is checked against the database (`db/seed.ts`).
+ * account still has a published password, is checked against the database (`server/seed.ts`).
  */
 export function productionRefusal(config: Pick<AppConfig, 'production' | 'seedDemo' | 'adminPassword' | 'adminPasswordSet'>): string | undefined {
   if (!config.production) return undefined;

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, productionRefusal, type AppConfig } from './config.ts';
 import { importReferenceData } from './db/importReference.ts';
 import { migrateDatabase, openDatabase, withStartupLock } from './db/index.ts';
-import { DEMO_STAFF, productionDatabaseRefusal, seedIfEmpty } from './db/seed.ts';
+import { DEMO_STAFF, productionDatabaseRefusal, seedIfEmpty } from './seed.ts';
 import { deliveryNotices } from './lib/delivery.ts';
 import { consoleLog, watchProcess, type ProcessLog } from './lib/process.ts';
 import { ensureSpaBuilt } from './spa.ts';

@@ -26,7 +26,7 @@ interface GuardInput {
 }
 
 /**
- * The route middleware of SPEC.md section 6, as a pure function:
+ * The route middleware (docs/architecture.md, "Route middleware"), as a pure function:
  * `auth` — signed in, else to /login; `customAuth` — a user carrying reset_token goes to
  * /resetpassword from any other path, and the page's area must be allowed by the user's rules.
  */

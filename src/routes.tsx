@@ -9,7 +9,7 @@ export type { AppRoute, Middleware } from './lib/routing';
 /** The one route table: the shell's own pages and every resource module's screens (src/resources/index.ts). */
 const SCREENS: AppRoute[] = [
   route({ path: '/ForgetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ForgetPasswordPage') }),
-  // The same path serves the e-mailed reset link and the forced change (SPEC.md section 6).
+  // The same path serves the e-mailed reset link and the forced change (docs/architecture.md, "Route middleware").
   route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
   page('/', undefined, () => import('./pages/HomeRedirect')),
   page('/User', undefined, () => import('./pages/UserPage')),

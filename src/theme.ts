@@ -2,7 +2,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { ukUA } from '@mui/material/locale';
 import { deepmerge } from '@mui/utils';
 
-/** Dropdowns never grow taller than this (SPEC.md section 9). */
+/** Dropdowns never grow taller than this (docs/architecture.md, "Interface conventions"). */
 export const DROPDOWN_MAX_HEIGHT = 400;
 
 /**

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/index.ts';
 import { importReferenceData } from '../../server/db/importReference.ts';
-import { seedIfEmpty } from '../../server/db/seed.ts';
+import { seedIfEmpty } from '../../server/seed.ts';
 import type { Scale } from './scales.ts';
 
 /** Generated timestamps count back from this instant, so that a seed gives the same rows any day. */

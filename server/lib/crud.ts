@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { complexes, houses } from '../db/schema.ts';
 import { requirePermission, type CurrentUser } from './auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
-import { HttpError, notFound, unprocessable } from './errors.ts';
+import { HttpError, isForeignKeyViolation, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
 import { listQuery, paginate, paginationSchema } from './pagination.ts';
@@ -65,9 +65,6 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
   ['houses', async ({ db, user }, id) => (await db.select({ id: houses.id }).from(houses).where(and(complexScope(user, houses), eq(houses.id, id))).limit(1)).length > 0],
   ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
 ]);
-
-const isForeignKeyViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
 
 /** The list answer in the declared wrapper. */
 function listResponse(shape: ListShape, record: z.ZodType) {

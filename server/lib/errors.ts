@@ -33,6 +33,14 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 export const DATABASE_UNAVAILABLE = 'База даних тимчасово недоступна. Спробуйте за хвилину.';
 
+/** PostgreSQL's unique_violation (23505), on the error or the driver's error it wraps. */
+export const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** PostgreSQL's foreign_key_violation (23503), on the error or the driver's error it wraps. */
+export const isForeignKeyViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
+
 /** Network errors and PostgreSQL codes meaning "the server is gone or not accepting connections". */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
 const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|connection terminated|connection timeout|timeout expired|not queryable|server closed the connection/i;

@@ -15,7 +15,7 @@ export interface TourStep {
   content: string;
 }
 
-/** localStorage key of a tour's progress (SPEC.md §3: tour progress is kept in local storage). */
+/** localStorage key of a tour's progress (docs/architecture.md, "Interface conventions": tour progress is kept in local storage). */
 export const tourStorageKey = (tourKey: string) => `tour.${tourKey}`;
 export const tourDone = (tourKey: string) => localStorage.getItem(tourStorageKey(tourKey)) === 'done';
 

@@ -26,7 +26,7 @@ export function listQuery(params: Partial<GetListParams>): Query {
   };
 }
 
-/** A select's option object ({ value, label }) sends its value (SPEC.md: a resident's role_id). */
+/** A select's option object ({ value, label }) sends its value (docs/architecture.md, "Bodies: JSON and multipart": a resident's role_id). */
 export function optionValues(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const out = { ...data };
   for (const f of fields) {

@@ -1,4 +1,5 @@
 import type { EntityName } from '../../contract/entities';
+import { AREA_LABELS } from '../../contract/permissions';
 
 /** Ukrainian: the default and complete catalogue of the app's own messages. */
 export const uk = {
@@ -248,26 +249,8 @@ export const uk = {
       not_found: 'Запис не знайдено.',
       retry: 'Спробувати ще раз',
     },
-    areas: {
-      complexes: 'Комплекси',
-      houses: 'Будинки',
-      realty: 'Нерухомість (паркінги, комори)',
-      service_requests: 'Заявки',
-      service_request_types: 'Типи заявок',
-      articles: 'Новини',
-      announcements: 'Оголошення',
-      events: 'Афіша заходів',
-      interviews: 'Опитування',
-      votings: 'Загальні збори',
-      members: 'Мешканці',
-      documents: 'Документи',
-      contacts: 'Контакти',
-      staff: 'Працівники',
-      staff_roles: 'Ролі та відділи',
-      advertisements: 'Реклама',
-      discounts: 'Знижки партнерів',
-      cameras: 'Камери',
-    },
+    /** The permission areas' names: one list with the API's messages (contract/permissions.ts). */
+    areas: AREA_LABELS,
     permissions: {
       area: 'Розділ',
       view: 'Перегляд',

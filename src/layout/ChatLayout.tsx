@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The bare chat layout (SPEC.md section 2): a slim bar with the product's name, the page below, phone first. */
+/** The bare chat layout (docs/architecture.md, "Routes"): a slim bar with the product's name, the page below, phone first. */
 export function ChatLayout({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   return (

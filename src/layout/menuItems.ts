@@ -21,7 +21,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 const link = (label: string, path: string, area?: Area, icon?: string): MenuLink => ({ kind: 'link', label, path, area, icon });
 
-/** The sidebar as SPEC.md section 2 lists it (labels are i18n keys). */
+/** The sidebar as docs/architecture.md, "Routes", lists it (labels are i18n keys). */
 export function menuFor(edition: Edition): MenuEntry[] {
   const community: MenuLink[] = [
     link('app.menu.news', '/news', 'articles'),

@@ -5,7 +5,7 @@ import type { Area } from '../../contract/permissions';
 export type Middleware = 'auth' | 'customAuth';
 
 export interface AppRoute {
-  /** The screen's path; matched case-insensitively. */
+  /** Path exactly as docs/architecture.md, "Routes", writes it; matched case-insensitively. */
   path: string;
   layout: 'default' | 'auth' | 'chat';
   middleware: string[];

@@ -11,7 +11,7 @@ export interface LatestFetch<T> {
 /**
  * Runs `fetcher` whenever `key` changes and records the fetch's timestamp (`lastFetchTs`); an
  * answer is applied only if its timestamp is still the latest, so a slow answer to an older
- * search never replaces the rows of a newer one (SPEC.md section 4, members).
+ * search never replaces the rows of a newer one (docs/architecture.md, "Interface conventions").
  */
 export function useLatestFetch<T>(key: string, fetcher: () => Promise<T>, enabled = true): LatestFetch<T> {
   const lastFetchTs = useRef(0);

@@ -7,7 +7,7 @@ import type { Rules } from '../../contract/permissions.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/index.ts';
-import { DEMO_STAFF, seedIfEmpty } from '../../server/db/seed.ts';
+import { DEMO_STAFF, seedIfEmpty } from '../../server/seed.ts';
 import { complexes, organizations, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';

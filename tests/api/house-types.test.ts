@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchForm } from '../../contract/reference.ts';
-import { DEMO_HOUSE_TYPES } from '../../server/db/seed.ts';
+import { DEMO_HOUSE_TYPES } from '../../server/seed.ts';
 import { houses, houseTypes, settlements, streets } from '../../server/db/schema.ts';
 import { ADMIN, API, createOrganization, createUser, expectErrorBody, expectFieldError, STAFF, uid, type Method, type TestApp, setupApp } from './helpers.ts';
 

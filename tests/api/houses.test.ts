@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchForm } from '../../contract/reference.ts';
-import { DEMO_HOUSE_TYPES, seedDemoHouses } from '../../server/db/seed.ts';
+import { DEMO_HOUSE_TYPES, seedDemoHouses } from '../../server/seed.ts';
 import { complexes, houses, houseTypes, realty, settlements, streets } from '../../server/db/schema.ts';
 import {
   ADMIN,

@@ -110,7 +110,7 @@ describe('residents', () => {
     }
   });
 
-  it('answers SPEC defaults: page 1, 10 per page, data plus pagination', async () => {
+  it('answers the documented defaults: page 1, 10 per page, data plus pagination', async () => {
     const res = await t.call('GET', R, { token: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['data', 'pagination']);

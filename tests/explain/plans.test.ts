@@ -21,7 +21,7 @@ import { SCALES } from '../../bench/data/scales.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { queryRows } from '../../server/db/index.ts';
-import { DEMO_STAFF } from '../../server/db/seed.ts';
+import { DEMO_STAFF } from '../../server/seed.ts';
 import { databaseUrl, withAdminClient } from '../api/pg.ts';
 
 const serverUrl = process.env.DATABASE_URL;

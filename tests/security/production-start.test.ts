@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_STAFF, loadConfig, passwordProblem, productionRefusal, type AppConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/index.ts';
-import { productionDatabaseRefusal } from '../../server/db/seed.ts';
+import { productionDatabaseRefusal } from '../../server/seed.ts';
 import { users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
 import { createUser, setupApp, TEST_HASH_COST, type TestApp } from '../api/helpers.ts';

@@ -4,7 +4,7 @@ import { formatArea } from '../../src/resources/realty/RealtyList';
 import { cityLabel } from '../../src/resources/houses/AddressInputs';
 
 describe('route table', () => {
-  it('matches SPEC paths case-insensitively, with params and the optional realty type', () => {
+  it('matches route paths case-insensitively, with params and the optional realty type', () => {
     expect(findRoute('/complex')?.path).toBe('/Complex');
     expect(findRoute('/Complex/12')?.path).toBe('/Complex/:id');
     expect(findRoute('/complex/12/HOUSES')?.path).toBe('/Complex/:id/houses');

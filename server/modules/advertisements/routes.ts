@@ -13,7 +13,7 @@ import { fileKeys, insertMedia, type FileReader } from '../../lib/media.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 
 type Row = typeof advertisements.$inferSelect;
@@ -50,7 +50,8 @@ export const advertisementFiles: FileReader = {
 };
 
 /**
- * Residents' advertisements (SPEC.md: /advertisement): multipart forms, the list in main_data.
+ * Residents' advertisements (/advertisement; docs/decisions.md, "Community content"): multipart
+ * forms, the list in main_data (docs/architecture.md, "The contract").
  * Staff see and change the advertisements of houses in their complexes only.
  */
 export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,7 +9,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, authorNames, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof announcements.$inferSelect;

@@ -14,7 +14,7 @@ import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { likePattern, listTotal, ukrainianSortKey } from '../../lib/list.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
@@ -205,7 +205,7 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/articles/:id',
     {
       preHandler: requirePermission('articles', 'edit'),
-      schema: { tags, summary: 'Змінити новину', description: 'Оновлення — JSON-форма методом POST (як у SPEC.md).', params, body: articleInput, response: { 200: one } },
+      schema: { tags, summary: 'Змінити новину', description: 'Оновлення — JSON-форма методом POST (docs/architecture.md, "The contract").', params, body: articleInput, response: { 200: one } },
     },
     async (request) => {
       const { id } = request.params;

@@ -12,8 +12,8 @@ import { accessChanged } from '../../lib/live.ts';
 import { likePattern, listPage, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
-import { naturalKeys, ordered } from '../houses/order.ts';
-import { plural } from '../houses/words.ts';
+import { naturalKeys, ordered } from '../../lib/order.ts';
+import { plural } from '../../lib/words.ts';
 import { selectHouses, withCounts } from '../houses/records.ts';
 
 type Row = typeof complexes.$inferSelect;

@@ -17,13 +17,13 @@ import {
 } from '../../../contract/contacts.ts';
 import { complexes, contactGroups, contacts, contactSections } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
-import { ordered } from '../houses/order.ts';
-import { isUniqueViolation, plural } from '../houses/words.ts';
+import { ordered } from '../../lib/order.ts';
+import { plural } from '../../lib/words.ts';
 
 const params = z.object({ id: idSchema });
 const message = z.object({ message: z.string() });
@@ -47,7 +47,8 @@ const phoneDisplay = (phone: string | null) => (phone ? (parsePhoneNumberFromStr
 const GROUP_TAKEN = { name: ['Група з такою назвою вже існує.'] };
 
 /**
- * Contacts, their groups and sections (SPEC.md: /contacts, /contacts_groups, /contacts_section).
+ * Contacts, their groups and sections (/contacts, /contacts_groups, /contacts_section; docs/decisions.md,
+ * "Community content").
  * A section belongs to a complex, so staff see the sections and contacts of their complexes
  * only; groups are the organization's. Phones are stored in E.164, links must be http(s).
  */

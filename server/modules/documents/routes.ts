@@ -12,7 +12,7 @@ import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { authorNames } from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { selectHouses } from '../houses/records.ts';
 import { insertMedia } from '../../lib/media.ts';
 

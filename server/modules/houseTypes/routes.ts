@@ -5,11 +5,11 @@ import { idSchema } from '../../../contract/common.ts';
 import { houseTypeInput, houseTypeRecord, type HouseType } from '../../../contract/houses.ts';
 import { houses, houseTypes } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
-import { isForeignKeyViolation, isUniqueViolation, plural } from '../houses/words.ts';
+import { ordered } from '../../lib/order.ts';
+import { plural } from '../../lib/words.ts';
 
 type Row = typeof houseTypes.$inferSelect;
 

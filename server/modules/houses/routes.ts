@@ -9,15 +9,15 @@ import type { Db } from '../../db/index.ts';
 import { complexes, houses, houseTypes, realty, settlements, streets } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { isUniqueViolation, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { complexScope } from '../../lib/scope.ts';
 import { ensureStreet, streetFor } from '../reference/streets.ts';
 import { addressMatches, searchText, splitStreetName } from './address.ts';
-import { naturalKeys, ordered } from './order.ts';
+import { naturalKeys, ordered } from '../../lib/order.ts';
 import { houseScope, loadHouse, selectHouses, withCounts } from './records.ts';
-import { isUniqueViolation, plural } from './words.ts';
+import { plural } from '../../lib/words.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

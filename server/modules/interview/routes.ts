@@ -41,7 +41,7 @@ import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type Audience, type AudienceTables } from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
-import { naturalKeys } from '../houses/order.ts';
+import { naturalKeys } from '../../lib/order.ts';
 import { housesFor } from '../members/records.ts';
 import { membersWhere, type MemberFilters } from '../members/filters.ts';
 import { hasUnitWhere, memberScope } from '../members/scope.ts';
@@ -150,8 +150,8 @@ async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[
 }
 
 /**
- * Surveys of residents (SPEC.md: /interview). A survey is for complexes and, optionally, single
- * houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
+ * Surveys of residents (/interview; docs/decisions.md, "Surveys (interview)"). A survey is for
+ * complexes and, optionally, single houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
  * and change only those whose whole audience is theirs (403). Staff record the answers a resident
  * gives by phone or on paper; one answer set per member and survey.
  */

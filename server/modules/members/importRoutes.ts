@@ -8,13 +8,12 @@ import type { RealtyType } from '../../../contract/realty.ts';
 import { addShares, parseShare, type Share } from '../../../contract/share.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { HttpError, unprocessable } from '../../lib/errors.ts';
+import { HttpError, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { createPause } from '../../lib/eventLoop.ts';
 import { MAX_TABLE_BYTES, readTable, TableError, type TableRow } from '../../lib/spreadsheet.ts';
 import { withWorkSlot } from '../../lib/workSlots.ts';
 import { houseScope } from '../houses/records.ts';
-import { isUniqueViolation } from '../houses/words.ts';
 import type { Tx } from './links.ts';
 import { residentRolesOf } from './roles.ts';
 

@@ -6,7 +6,7 @@ import { houses, members, realty, residentRoles, residents, vehicles } from '../
 import type { CurrentUser } from '../../lib/auth.ts';
 import { formatAddress } from '../houses/address.ts';
 import { houseScope, selectHouses, type HouseRow } from '../houses/records.ts';
-import { naturalKeys } from '../houses/order.ts';
+import { naturalKeys } from '../../lib/order.ts';
 
 type Reader = Pick<Db, 'select'>;
 export type MemberRow = typeof members.$inferSelect;

@@ -9,7 +9,7 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, listTotal } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { ordered } from '../houses/order.ts';
+import { ordered } from '../../lib/order.ts';
 import { requireLink, type Tx } from './links.ts';
 import { residentOrder, residentScope, selectResidents, toResidentRecords } from './records.ts';
 import { residentRolesOf } from './roles.ts';
@@ -20,7 +20,7 @@ const tags = ['residents'];
 const one = z.object({ data: residentRecord });
 const NOT_FOUND = "Зв'язок мешканця з приміщенням не знайдено.";
 
-/** SPEC.md: per_page 10, page 1, empty search by default; resident_id is the member's id. */
+/** per_page 10, page 1, empty search by default (docs/architecture.md, "Query parameters"); resident_id is the member's id. */
 const residentListQuery = listQuery.extend({
   per_page: listQuery.shape.per_page.removeDefault().default(10),
   resident_id: idSchema.optional(),

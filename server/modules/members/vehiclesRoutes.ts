@@ -7,11 +7,10 @@ import { normalisePlate, PLATE_PATTERN } from '../../../contract/plate.ts';
 import { searchForm } from '../../../contract/reference.ts';
 import { members, realty, vehicles } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
-import { isUniqueViolation } from '../houses/words.ts';
 import { housesFor } from './records.ts';
 import { memberScope, unitScope } from './scope.ts';
 

@@ -6,13 +6,12 @@ import { REALTY_TYPES, realtyInput, realtyRecord, type Realty, type RealtyInput 
 import type { Db } from '../../db/index.ts';
 import { houses, realty, settlements, streets } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, listTotal } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { addressMatches, formatAddress, searchText } from '../houses/address.ts';
-import { naturalKeys, ordered } from '../houses/order.ts';
+import { naturalKeys, ordered } from '../../lib/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
-import { isUniqueViolation } from '../houses/words.ts';
 
 type Row = typeof realty.$inferSelect;
 

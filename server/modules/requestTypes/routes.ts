@@ -13,10 +13,9 @@ import {
 import type { Db } from '../../db/index.ts';
 import { serviceRequestTypeRoles, serviceRequestTypes, serviceRequestTypeStaff, staffRoles, users } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { isUniqueViolation } from '../houses/words.ts';
 
 type Row = typeof serviceRequestTypes.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -23,13 +23,13 @@ const linkPost = z.object({
     .transform((v) => v === '1' || v === 'true' || v === 'on'),
   /** When a client names the request, it must be the link's own. */
   request_id: idSchema.optional(),
-  /** SPEC.md: the chat's message carries the token; when it does, it must be the link's. */
+  /** The chat's message may carry the token (docs/architecture.md, "Link pages"); then it must be the link's. */
   token: z.string().max(200).optional(),
 });
 
 /**
- * The staff chat by link (SPEC.md: GET/POST /api/staff/chat/{token}): a performer who does not
- * sign in reads one request's staff chat, writes to it (with a photo) and may mark the work done.
+ * The staff chat by link (GET/POST /api/staff/chat/{token}; docs/architecture.md, "Link pages"):
+ * a performer who does not sign in reads one request's staff chat, writes to it (with a photo) and may mark the work done.
  * No bearer token: the link's token grants that one chat and nothing else — its files are the
  * staff chat's attachments, never the resident chat's or the request's gallery — and only while
  * the performer and the link's maker keep their rights (`linksStillSpeak`).

@@ -41,7 +41,7 @@ import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { formatAddress, searchText as normalise } from '../houses/address.ts';
-import { naturalKeys } from '../houses/order.ts';
+import { naturalKeys } from '../../lib/order.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 import {
   chatLinksOf,
@@ -92,8 +92,8 @@ const stageOrder = sql`CASE ${serviceRequests.stage} WHEN 'new' THEN 0 WHEN 'und
 const kyivDay = (d: string) => sql`(${d}::date)::timestamp AT TIME ZONE 'Europe/Kyiv'`;
 
 /**
- * Service requests (SPEC.md section 7): the list with filters and sorts, one request with its
- * chats, media and history, create, update (with stage moves), delete, the form, the chats and
+ * Service requests (docs/decisions.md, "Service requests"): the list with filters and sorts, one
+ * request with its chats, media and history, create, update (with stage moves), delete, the form, the chats and
  * their messages, the request's files and staff chat links.
  */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {

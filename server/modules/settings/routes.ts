@@ -14,14 +14,13 @@ import {
 import { users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { createCodeService } from '../../lib/codes.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { unprocessable, isUniqueViolation } from '../../lib/errors.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { endSessions } from '../../lib/sessions.ts';
 import { assertUncommonPassword } from '../../lib/passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import { createThrottle, MINUTE_MS, tooManyAttempts } from '../../lib/throttle.ts';
 import { createAuthService } from '../auth/service.ts';
-import { isUniqueViolation } from '../houses/words.ts';
 import { userData } from '../auth/routes.ts';
 
 const tags = ['settings'];

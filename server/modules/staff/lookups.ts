@@ -1,36 +1,16 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import { normaliseRules, type Action, type Area, type Rules } from '../../../contract/permissions.ts';
+import { AREA_LABELS, normaliseRules, type Action, type Area, type Rules } from '../../../contract/permissions.ts';
 import { excessRules } from '../../../contract/staff.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, staffDepartures, staffRoles, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 
-const AREA_NAMES: Record<Area, string> = {
-  complexes: 'Комплекси',
-  houses: 'Будинки',
-  realty: 'Нерухомість',
-  service_requests: 'Заявки',
-  service_request_types: 'Типи заявок',
-  articles: 'Новини',
-  announcements: 'Оголошення',
-  events: 'Заходи',
-  interviews: 'Опитування',
-  votings: 'Загальні збори',
-  members: 'Мешканці',
-  documents: 'Документи',
-  contacts: 'Контакти',
-  staff: 'Працівники',
-  staff_roles: 'Ролі та відділи',
-  advertisements: 'Реклама',
-  discounts: 'Знижки партнерів',
-  cameras: 'Камери',
-};
 const ACTION_NAMES: Record<Action, string> = { view: 'перегляд', create: 'створення', edit: 'редагування', delete: 'видалення' };
 
 /** «Комплекси — видалення, Працівники — створення»: rights named the way the matrix shows them. */
 export function describeRights(rights: { area: Area; action: Action }[]): string {
-  return rights.map((r) => `${AREA_NAMES[r.area]} — ${ACTION_NAMES[r.action]}`).join(', ');
+  return rights.map((r) => `${AREA_LABELS[r.area]} — ${ACTION_NAMES[r.action]}`).join(', ');
 }
 
 /** The rights of `rules` that `user` does not hold (none for admins, who hold them all). */

@@ -6,9 +6,9 @@ import { normaliseRules } from '../../../contract/permissions.ts';
 import { departureInput, departureRecord, option, roleInput, roleRecord, type RoleInput } from '../../../contract/staff.ts';
 import { staffDepartures, staffRoles, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
 import { accessChanged } from '../../lib/live.ts';
-import { isForeignKeyViolation, isUniqueViolation, plural } from '../houses/words.ts';
+import { plural } from '../../lib/words.ts';
 import { departureList, departureOptions, describeRights, rightsBeyond, roleHolders, roleList } from './lookups.ts';
 
 const params = z.object({ id: idSchema });

@@ -10,13 +10,12 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { endSessions } from '../../lib/sessions.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
-import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../houses/words.ts';
 import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
 
 const staffFilters = z.object({

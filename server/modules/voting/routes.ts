@@ -117,8 +117,8 @@ export function participantsOf(votingId: number, m: Meeting, r: MeetingResults):
 }
 
 /**
- * General meetings of co-owners (SPEC.md: /voting; VOTING-RULES.md). A meeting belongs to one
- * house; staff see the meetings of houses in their complexes only (404 otherwise).
+ * General meetings of co-owners (/voting; docs/decisions.md, "General meetings of co-owners
+ * (voting)"). A meeting belongs to one house; staff see the meetings of houses in their complexes only (404 otherwise).
  */
 export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: SignatureProvider[] }> = async (app, opts) => {
   const { db, config } = app;

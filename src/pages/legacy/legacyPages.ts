@@ -1,11 +1,11 @@
 /**
- * The legacy area's pages (SPEC.md: /dashboard_old/...) and where each leads now. `target` is a
- * current route (`:id` carried over); `own` pages are screens of their own at the legacy path.
+ * The legacy area's pages (/dashboard_old/...; docs/architecture.md, "Legacy area") and where
+ * each leads now. `target` is a current route (`:id` carried over); `own` pages are screens of their own at the legacy path.
  * A redirect is registered only while its target screen exists, so pages whose screens come
  * with other features start working as those screens arrive.
  */
 export interface LegacyPage {
-  /** Path under /dashboard_old, as SPEC.md writes it. */
+  /** Path under /dashboard_old, as docs/architecture.md, "Legacy area", writes it. */
   path: string;
   /** i18n key of its name on the legacy list page. */
   label: string;

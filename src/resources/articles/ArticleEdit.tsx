@@ -5,7 +5,7 @@ import { useComplexSelection } from '../../layout/complexSelection';
 import { ArticleFields } from './ArticleFields';
 import { articlePath } from './ArticleList';
 
-/** /News/create, and /News/edit/{id} — without an id it is the create form too (SPEC.md). */
+/** /News/create, and /News/edit/{id} — without an id it is the create form too (docs/architecture.md, "Routes"). */
 export default function ArticleEdit() {
   const { id } = useParams();
   const { complexId } = useComplexSelection();

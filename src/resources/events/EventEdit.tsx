@@ -9,7 +9,7 @@ import { useComplexSelection } from '../../layout/complexSelection';
 import { toInstant } from '../../components/content/instant';
 import { eventPath } from './EventList';
 
-/** /Events/create, and /Events/edit/{id} — without an id it is the create form too (SPEC.md). */
+/** /Events/create, and /Events/edit/{id} — without an id it is the create form too (docs/architecture.md, "Routes"). */
 export default function EventEdit() {
   const { id } = useParams();
   const { complexId } = useComplexSelection();

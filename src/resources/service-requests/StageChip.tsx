@@ -7,7 +7,7 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { useTranslate } from 'react-admin';
 import type { RequestStage } from '../../../contract/serviceRequests';
 
-/** The stage icons SPEC.md names: new, underReview, executor, done. */
+/** The stage icons (docs/architecture.md, "Interface conventions"): new, underReview, executor, done. */
 export const STAGE_ICONS: Record<RequestStage, ReactElement> = {
   new: <FiberNewOutlined data-icon="new" />,
   underReview: <ManageSearchOutlined data-icon="underReview" />,

@@ -1,17 +1,17 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { DEMO_ADMIN, DEMO_STAFF, PUBLISHED_PASSWORDS, type AppConfig } from '../config.ts';
-import { hashPassword, verifyPassword } from '../lib/secrets.ts';
-import { ensureStreet } from '../modules/reference/streets.ts';
-import type { Db } from './index.ts';
+import { DEMO_ADMIN, DEMO_STAFF, PUBLISHED_PASSWORDS, type AppConfig } from './config.ts';
+import { hashPassword, verifyPassword } from './lib/secrets.ts';
+import { ensureStreet } from './modules/reference/streets.ts';
+import type { Db } from './db/index.ts';
 import { randomBytes } from 'node:crypto';
-import { residentRolesOf } from '../modules/members/roles.ts';
-import { snapshotElectorate } from '../modules/voting/meeting.ts';
-import { votingAnswers, votingBallots, votingParticipants, votingQuestions, votings } from './schema.ts';
-import { REQUEST_STAGES } from '../../contract/serviceRequests.ts';
-import { formatAddress } from '../modules/houses/address.ts';
-import { selectHouses } from '../modules/houses/records.ts';
-import { searchText as requestSearchText } from '../modules/serviceRequests/records.ts';
-import { interviewAnswers, interviewComplexes, interviewOptions, interviewQuestions, interviewResponses, interviews } from './schema.ts';
+import { residentRolesOf } from './modules/members/roles.ts';
+import { snapshotElectorate } from './modules/voting/meeting.ts';
+import { votingAnswers, votingBallots, votingParticipants, votingQuestions, votings } from './db/schema.ts';
+import { REQUEST_STAGES } from '../contract/serviceRequests.ts';
+import { formatAddress } from './modules/houses/address.ts';
+import { selectHouses } from './modules/houses/records.ts';
+import { searchText as requestSearchText } from './modules/serviceRequests/records.ts';
+import { interviewAnswers, interviewComplexes, interviewOptions, interviewQuestions, interviewResponses, interviews } from './db/schema.ts';
 import {
   advertisements,
   announcementComplexes,
@@ -48,7 +48,7 @@ import {
   userComplexes,
   users,
   vehicles,
-} from './schema.ts';
+} from './db/schema.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 

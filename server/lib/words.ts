@@ -9,9 +9,3 @@ export function plural(n: number, forms: [one: string, few: string, many: string
   if (units >= 2 && units <= 4) return forms[1];
   return forms[2];
 }
-
-export const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
-
-export const isForeignKeyViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';

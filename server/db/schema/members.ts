@@ -1,0 +1,149 @@
+/** Members (residents and owners), their roles and shares in units, vehicles and bills. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ukrainianSortKey } from '../../lib/sortKey.ts';
+import { keyLast, timestamps } from './columns.ts';
+import { organizations } from './organizations-users.ts';
+import { realty } from './complexes-houses.ts';
+
+/**
+ * People living in or owning units. Phone (E.164) and e-mail (lower-cased) are unique per
+ * organization. `search` is what the list's search box matches (pg_trgm): name, e-mail and
+ * the phone's digits, lower-cased, apostrophes folded to ’ as in searchForm.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    note: text('note').notNull().default(''),
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`translate(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(substr(phone, 2), '')), '''ʼ\`‘', '’’’’')`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('members_org_phone_uq').on(t.organizationId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('members_org_email_uq').on(t.organizationId, t.email).where(sql`${t.email} is not null`),
+    index('members_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`), t.id),
+    // Sorted by name descending: the list puts empty keys last in both directions.
+    index('members_org_name_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.name}`), 'desc'), t.id.desc().nullsFirst()),
+    index('members_org_status_name_idx').on(t.organizationId, t.status, ukrainianSortKey(sql`${t.name}`), t.id),
+    index('members_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Roles a member can have in a unit (owner, co-owner, tenant, family member), per organization
+ * so that role_id is a real id. `holdsShare` marks the roles that own a share of the unit.
+ */
+export const residentRoles = pgTable(
+  'resident_roles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    holdsShare: boolean('holds_share').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('resident_roles_org_code_uq').on(t.organizationId, t.code)],
+);
+
+/**
+ * A member's link to a unit with a role and, for owners, an ownership share kept as an exact
+ * fraction (numerator/denominator) so that shares like 1/3 add up exactly when votes are counted.
+ */
+export const residents = pgTable(
+  'residents',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    realtyId: integer('realty_id')
+      .notNull()
+      .references(() => realty.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => residentRoles.id),
+    shareNumerator: integer('share_numerator'),
+    shareDenominator: integer('share_denominator'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('residents_member_realty_uq').on(t.memberId, t.realtyId),
+    index('residents_realty_idx').on(t.realtyId, t.memberId),
+    index('residents_role_idx').on(t.roleId),
+  ],
+);
+
+/** A member's vehicle; the plate is kept folded to Latin capitals without spaces (see plate.ts). */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** A parking place the vehicle uses, optional. */
+    realtyId: integer('realty_id').references(() => realty.id, { onDelete: 'set null' }),
+    plate: text('plate').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    color: text('color').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vehicles_org_plate_uq').on(t.organizationId, t.plate),
+    index('vehicles_member_idx').on(t.memberId),
+    index('vehicles_realty_idx').on(t.realtyId),
+  ],
+);
+
+/** A unit's monthly charge for one service; money in kopiyky, never negative. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    realtyId: integer('realty_id')
+      .notNull()
+      .references(() => realty.id, { onDelete: 'cascade' }),
+    /** First day of the month the charge is for. */
+    period: date('period').notNull(),
+    service: text('service').notNull(),
+    amount: integer('amount').notNull(),
+    paid: integer('paid').notNull().default(0),
+    status: text('status', { enum: ['unpaid', 'partial', 'paid'] })
+      .notNull()
+      .default('unpaid'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bills_realty_period_service_uq').on(t.realtyId, t.period, t.service),
+    check('bills_amount_nonnegative', sql`${t.amount} >= 0`),
+    check('bills_paid_nonnegative', sql`${t.paid} >= 0`),
+  ],
+);
