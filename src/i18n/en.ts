@@ -238,6 +238,9 @@ export const en = {
       keep_editing: 'Keep editing',
       delete_confirm_text: 'This cannot be undone.',
     },
+    dates: {
+      invalid: 'Enter a complete date (DD.MM.YYYY).',
+    },
     errors: {
       network: 'The server cannot be reached. Check the connection and try again.',
       server: 'Server error. Please try later.',
