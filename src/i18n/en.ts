@@ -643,7 +643,6 @@ export const en = {
       payment: 'Payment, UAH',
       amount_uah: 'Charged, UAH',
       paid_uah: 'Paid, UAH',
-      period_input: 'Period (YYYY-MM)',
       notifications: { saved: 'Saved' },
     },
     complexes: {

@@ -642,7 +642,6 @@ export const uk = {
       payment: 'Сума платежу, грн',
       amount_uah: 'Нараховано, грн',
       paid_uah: 'Сплачено, грн',
-      period_input: 'Період (РРРР-ММ)',
       notifications: { saved: 'Збережено' },
     },
     complexes: {

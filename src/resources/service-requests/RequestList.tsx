@@ -38,6 +38,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { REQUEST_STAGES, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { UkDateField } from '../../components/inputs/DateInputs';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
@@ -240,8 +241,8 @@ export default function RequestList() {
         </TextField>
         {staffSelect('responsibleId', 'resources.service_requests.fields.responsible_id')}
         {staffSelect('performerId', 'resources.service_requests.fields.performer_id')}
-        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={(e) => change({ createdFrom: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
-        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={(e) => change({ createdTo: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
+        <UkDateField label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={(v) => change({ createdFrom: v ?? '' })} sx={{ width: 190, flex: 'none' }} />
+        <UkDateField label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={(v) => change({ createdTo: v ?? '' })} sx={{ width: 190, flex: 'none' }} />
         <FormControlLabel control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />} label={translate('resources.service_requests.filters.overdue')} />
         {dirty && (
           <Button size="small" onClick={() => change(EMPTY_FILTERS)}>
