@@ -89,7 +89,8 @@ describe('date inputs in an English app and browser', () => {
     const onSubmit = renderForm({ day: null, at: AT });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeTruthy();
-    await user.tab(); // the form has put the focus on the empty date
+    // The form has put the focus on the empty date; a click into it, then typing, still enters digits.
+    expect(document.activeElement).toBe(input('Day'));
     await user.click(input('Day'));
     await user.keyboard('0503');
     await user.click(screen.getByRole('button', { name: 'Save' }));

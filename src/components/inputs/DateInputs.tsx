@@ -1,4 +1,4 @@
-import { useState, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { useReducer, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -150,6 +150,11 @@ interface PickerProps {
 
 /** One MUI X picker with a plain text field: digits are typed section by section, the calendar opens from the icon. */
 function UkPicker({ kind, value, onChange, onBlur, label, helperText, error, id, name, inputRef, className, required, clearable = !required, disabled, readOnly, fullWidth, size = 'small', margin, sx, minDate, maxDate }: PickerProps) {
+  // A click into the section that is already selected (in a field focused by Tab, or by the form
+  // after a refused save) leaves the browser's caret there, and MUI X, whose selection has not
+  // changed, neither renders nor selects the section again: typing then goes nowhere. A render
+  // after every click lets it put the section's selection back.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const common = {
     value,
     onChange,
@@ -170,6 +175,7 @@ function UkPicker({ kind, value, onChange, onBlur, label, helperText, error, id,
         margin,
         sx,
         onBlur,
+        onClick: rerender,
         ...(error !== undefined ? { error } : {}),
         ...(helperText !== undefined ? { helperText } : {}),
       },
