@@ -1,4 +1,4 @@
-import { useReducer, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { memo, useReducer, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -308,11 +308,14 @@ function UkField({ kind, value, onChange, label, helperText, error, ...rest }: U
   );
 }
 
+// The plain fields are memoized: a picker costs a lot to render, and a screen with filters renders
+// often. With a stable `onChange` (and `sx`), a field renders again only when its own props change.
+
 /** A date field: DD.MM.YYYY on screen, 'YYYY-MM-DD' or null in `onChange`. */
-export const UkDateField = (props: UkFieldProps) => <UkField kind="date" {...props} />;
+export const UkDateField = memo((props: UkFieldProps) => <UkField kind="date" {...props} />);
 
 /** A date-time field: DD.MM.YYYY HH:mm on screen, an ISO instant or null in `onChange`. */
-export const UkDateTimeField = (props: UkFieldProps) => <UkField kind="datetime" {...props} />;
+export const UkDateTimeField = memo((props: UkFieldProps) => <UkField kind="datetime" {...props} />);
 
 /** A month field: MM.YYYY on screen, 'YYYY-MM' or null in `onChange`. */
-export const UkMonthField = (props: UkFieldProps) => <UkField kind="month" {...props} />;
+export const UkMonthField = memo((props: UkFieldProps) => <UkField kind="month" {...props} />);

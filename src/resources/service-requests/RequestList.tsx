@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -101,6 +101,7 @@ export function readViews(): SavedView[] {
   }
 }
 const writeViews = (views: SavedView[]) => localStorage.setItem(VIEWS_KEY, JSON.stringify(views));
+const DATE_FILTER_SX = { width: 190, flex: 'none' };
 
 /** The API's query for the filters, with the header's complex and address selection. */
 export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>) {
@@ -140,10 +141,13 @@ export default function RequestList() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
 
-  const change = (patch: Partial<RequestFilters>) => {
+  const change = useCallback((patch: Partial<RequestFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
-  };
+  }, []);
+  // Stable, so that the date fields (costly to render) skip the list's other changes.
+  const changeCreatedFrom = useCallback((v: string | null) => change({ createdFrom: v ?? '' }), [change]);
+  const changeCreatedTo = useCallback((v: string | null) => change({ createdTo: v ?? '' }), [change]);
 
   const search = useDebouncedValue(filters.search);
   const filter = useMemo(() => toApiFilter({ ...filters, search }, complexFilter as Record<string, unknown>), [filters, search, complexFilter]);
@@ -241,8 +245,8 @@ export default function RequestList() {
         </TextField>
         {staffSelect('responsibleId', 'resources.service_requests.fields.responsible_id')}
         {staffSelect('performerId', 'resources.service_requests.fields.performer_id')}
-        <UkDateField label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={(v) => change({ createdFrom: v ?? '' })} sx={{ width: 190, flex: 'none' }} />
-        <UkDateField label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={(v) => change({ createdTo: v ?? '' })} sx={{ width: 190, flex: 'none' }} />
+        <UkDateField label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={changeCreatedFrom} sx={DATE_FILTER_SX} />
+        <UkDateField label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={changeCreatedTo} sx={DATE_FILTER_SX} />
         <FormControlLabel control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />} label={translate('resources.service_requests.filters.overdue')} />
         {dirty && (
           <Button size="small" onClick={() => change(EMPTY_FILTERS)}>
