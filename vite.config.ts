@@ -87,6 +87,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // prop-types: needed at run time only by the date pickers' modules (lazy screens), not by the first screen.
+            { name: 'prop-types', test: /node_modules[\\/]prop-types[\\/]/, priority: 3, includeDependenciesRecursively: false },
             // React itself changes only with an upgrade: its own long-cached file.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // The other libraries the first screen needs, in two files instead of dozens, apart from

@@ -4,7 +4,8 @@ import { expect, openMenuItem, signIn, test } from './fixtures';
 const rows = (page: Page) => page.locator('tbody tr');
 
 test.describe('Афіша заходів (альтернативна редакція)', () => {
-  test.use({ edition: 'alt' });
+  // An English browser: the date input stays Ukrainian (DD.MM.YYYY HH:mm) and takes typed text.
+  test.use({ edition: 'alt', locale: 'en-US' });
 
   test('пункт меню «Афіша заходів», список без вибору комплексу в шапці, новий захід через /Events/edit', async ({ page }) => {
     await signIn(page);
@@ -18,7 +19,7 @@ test.describe('Афіша заходів (альтернативна редак�
     await page.goto('/Events/edit');
     await expect(page.getByTestId('header-title')).toHaveText('Новий захід');
     await page.getByLabel('Назва').fill('Кіновечір у дворі');
-    await page.getByLabel('Початок').fill('2030-06-01T20:00');
+    await page.getByLabel('Початок').fill('01.06.2030 20:00');
     await page.getByRole('textbox', { name: 'Місце', exact: true }).fill('Внутрішній двір');
     const complexes = page.getByLabel('Комплекси');
     await complexes.click();

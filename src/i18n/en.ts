@@ -239,6 +239,9 @@ export const en = {
       keep_editing: 'Keep editing',
       delete_confirm_text: 'This cannot be undone.',
     },
+    dates: {
+      invalid: 'Enter a complete date (DD.MM.YYYY).',
+    },
     errors: {
       network: 'The server cannot be reached. Check the connection and try again.',
       server: 'Server error. Please try later.',
@@ -641,7 +644,6 @@ export const en = {
       payment: 'Payment, UAH',
       amount_uah: 'Charged, UAH',
       paid_uah: 'Paid, UAH',
-      period_input: 'Period (YYYY-MM)',
       notifications: { saved: 'Saved' },
     },
     complexes: {

@@ -241,6 +241,9 @@ export const uk = {
       keep_editing: 'Повернутися до редагування',
       delete_confirm_text: 'Цю дію не можна скасувати.',
     },
+    dates: {
+      invalid: 'Введіть повну дату (ДД.ММ.РРРР).',
+    },
     errors: {
       network: "Немає зв'язку з сервером. Перевірте з'єднання та спробуйте ще раз.",
       server: 'Помилка сервера. Спробуйте пізніше.',
@@ -625,7 +628,6 @@ export const uk = {
       payment: 'Сума платежу, грн',
       amount_uah: 'Нараховано, грн',
       paid_uah: 'Сплачено, грн',
-      period_input: 'Період (РРРР-ММ)',
       notifications: { saved: 'Збережено' },
     },
     complexes: {

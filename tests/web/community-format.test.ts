@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { audienceText } from '../../src/resources/articles/ArticleList';
 import { eventTime } from '../../src/resources/events/EventList';
 import { formatFileSize } from '../../src/resources/documents/fileSize';
-import { toInstant } from '../../src/components/content/instant';
 
 const translate = (key: string, opts?: { smart_count?: number }) => `${key}:${opts?.smart_count ?? ''}`;
 
@@ -29,11 +28,5 @@ describe('community content formatting', () => {
     expect(formatFileSize(512)).toBe('512 Б');
     expect(formatFileSize(1536)).toBe('1,5 КБ');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5 МБ');
-  });
-
-  it('sends the local wall time of a datetime input as an instant', () => {
-    expect(toInstant('2026-05-09T10:00')).toBe(new Date(2026, 4, 9, 10, 0).toISOString());
-    expect(toInstant('')).toBeNull();
-    expect(toInstant(null)).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
-import { DateTimeInput, maxLength, required, TextInput } from 'react-admin';
+import { maxLength, required, TextInput } from 'react-admin';
 import type { Announcement } from '../../../contract/announcements';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ContentFormPage } from '../../components/content/ContentFormPage';
 import { useComplexSelection } from '../../layout/complexSelection';
-import { toInstant } from '../../components/content/instant';
+import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 
 /** /Announcements/create, and /Announcements/{id} — one announcement, open for editing. */
 export default function AnnouncementEdit() {
@@ -24,8 +24,8 @@ export default function AnnouncementEdit() {
       <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="body" validate={[required(), maxLength(5000)]} multiline minRows={5} fullWidth />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ width: '100%' }}>
-        <DateTimeInput source="valid_from" parse={toInstant} validate={required()} sx={{ flex: 1 }} />
-        <DateTimeInput source="valid_until" parse={toInstant} helperText="resources.announcements.until_hint" sx={{ flex: 1 }} />
+        <UkDateTimeInput source="valid_from" validate={required()} sx={{ flex: 1 }} />
+        <UkDateTimeInput source="valid_until" helperText="resources.announcements.until_hint" sx={{ flex: 1 }} />
       </Stack>
       <AudienceInputs />
     </ContentFormPage>

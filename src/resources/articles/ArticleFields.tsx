@@ -1,8 +1,8 @@
 import { Stack } from '@mui/material';
-import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ImageInput } from '../../components/content/ImageInput';
-import { toInstant } from '../../components/content/instant';
+import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { RichTextField } from '../../components/content/RichTextField';
 
 /** Title, rich text, cover, audience, status with publish time, emergency flag. */
@@ -23,7 +23,7 @@ export function ArticleFields() {
           ]}
           sx={{ flex: 1 }}
         />
-        <DateTimeInput source="publish_at" parse={toInstant} helperText="resources.articles.publish_hint" sx={{ flex: 1 }} />
+        <UkDateTimeInput source="publish_at" helperText="resources.articles.publish_hint" sx={{ flex: 1 }} />
       </Stack>
       <BooleanInput source="is_emergency" helperText="resources.articles.emergency_hint" />
     </>

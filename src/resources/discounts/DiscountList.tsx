@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, DateTimeInput, List, maxLength, maxValue, minValue, NumberInput, Pagination, required, SearchInput, SelectInput, TextInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, maxLength, maxValue, minValue, NumberInput, Pagination, required, SearchInput, SelectInput, TextInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import type { Discount } from '../../../contract/discounts';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -10,7 +10,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
-import { toInstant } from '../../components/content/instant';
+import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { formatNumber } from '../../lib/numbers';
 
 /** /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). */
@@ -107,7 +107,7 @@ export default function DiscountList() {
         <TextInput source="description" validate={maxLength(2000)} multiline minRows={2} fullWidth />
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
           <TextInput source="promo_code" validate={maxLength(50)} sx={{ flex: 1 }} />
-          <DateTimeInput source="valid_until" parse={toInstant} sx={{ flex: 1 }} />
+          <UkDateTimeInput source="valid_until" sx={{ flex: 1 }} />
         </Stack>
         <TextInput source="address" validate={maxLength(300)} fullWidth />
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>

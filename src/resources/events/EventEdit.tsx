@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { Stack } from '@mui/material';
-import { DateTimeInput, maxLength, required, TextInput } from 'react-admin';
+import { maxLength, required, TextInput } from 'react-admin';
 import type { CommunityEvent } from '../../../contract/events';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ContentFormPage } from '../../components/content/ContentFormPage';
 import { ImageInput } from '../../components/content/ImageInput';
 import { useComplexSelection } from '../../layout/complexSelection';
-import { toInstant } from '../../components/content/instant';
+import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { eventPath } from './EventList';
 
 /** /Events/create, and /Events/edit/{id} — without an id it is the create form too (docs/architecture.md, "Routes"). */
@@ -25,8 +25,8 @@ export default function EventEdit() {
     >
       <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ width: '100%' }}>
-        <DateTimeInput source="starts_at" parse={toInstant} validate={required()} sx={{ flex: 1 }} />
-        <DateTimeInput source="ends_at" parse={toInstant} sx={{ flex: 1 }} />
+        <UkDateTimeInput source="starts_at" validate={required()} sx={{ flex: 1 }} />
+        <UkDateTimeInput source="ends_at" sx={{ flex: 1 }} />
       </Stack>
       <TextInput source="place" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" validate={maxLength(5000)} multiline minRows={4} fullWidth />

@@ -5,7 +5,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   ArrayInput,
   BooleanInput,
-  DateTimeInput,
   maxLength,
   minLength,
   required,
@@ -22,6 +21,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { QUESTION_KINDS, type Interview, type QuestionKind } from '../../../contract/interview';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
+import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 
 interface FormQuestion {
   title?: string;
@@ -130,8 +130,8 @@ export function InterviewForm({ locked, defaultValues, onCancel, children }: { l
       <TextInput source="title" label="resources.interview.fields.title" validate={[required(), minLength(3), maxLength(300)]} fullWidth />
       <TextInput source="description" label="resources.interview.fields.description" multiline minRows={2} validate={maxLength(5000)} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <DateTimeInput source="start_at" label="resources.interview.fields.start_at" validate={required()} disabled={locked} />
-        <DateTimeInput source="end_at" label="resources.interview.fields.end_at" validate={required()} />
+        <UkDateTimeInput source="start_at" label="resources.interview.fields.start_at" validate={required()} disabled={locked} />
+        <UkDateTimeInput source="end_at" label="resources.interview.fields.end_at" validate={required()} />
       </Box>
       <BooleanInput source="published" label="resources.interview.fields.published" helperText="resources.interview.hints.published" />
       {locked ? (

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HttpError, useCanAccess, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Bill, Resident } from '../../../contract/members';
 import { FormDialog } from '../../components/FormDialog';
+import { UkMonthField } from '../../components/inputs/DateInputs';
 import { getBills, updateBills, type BillChange } from './api';
 import { formatMoney, toKopiyky } from './money';
 import { LoadError } from '../../components/LoadError';
@@ -160,7 +161,7 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
                 </MenuItem>
               ))}
             </TextField>
-            {field('period', translate('resources.bills.period_input'))}
+            <UkMonthField label={translate('resources.bills.fields.period')} value={values.period} onChange={(v) => setValues((prev) => ({ ...prev, period: v ?? '' }))} error={Boolean(errors.period)} helperText={errors.period} fullWidth />
             {field('service', translate('resources.bills.fields.service'))}
           </>
         )}

@@ -5,6 +5,7 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import { useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_DEADLINE_HOURS, REQUEST_PRIORITIES, type RequestPriority, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import type { MediaFile } from '../../../contract/media';
+import { UkDateTimeField } from '../../components/inputs/DateInputs';
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { requestApi } from './api';
@@ -67,7 +68,7 @@ export default function RequestCreate() {
         member_id: num(draft.member_id),
         text: draft.text,
         priority: draft.priority,
-        ...(draft.deadline ? { deadline: new Date(draft.deadline).toISOString() } : {}),
+        ...(draft.deadline ? { deadline: draft.deadline } : {}),
         responsible_id: num(draft.responsible_id),
         performer_id: num(draft.performer_id),
         media_ids: files.map((f) => f.id),
@@ -163,13 +164,12 @@ export default function RequestCreate() {
               {...fieldError('text')}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
+              <UkDateTimeField
                 fullWidth
+                size="medium"
                 label={translate('resources.service_requests.fields.deadline')}
                 value={draft.deadline}
-                onChange={(e) => set({ deadline: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(v) => set({ deadline: v ?? '' })}
                 error={Boolean(errors.deadline)}
                 helperText={errors.deadline ?? translate('resources.service_requests.deadline_hint', { hours: type?.deadline_hours ?? DEFAULT_DEADLINE_HOURS })}
               />

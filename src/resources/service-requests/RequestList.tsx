@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -38,6 +38,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { REQUEST_STAGES, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { UkDateField } from '../../components/inputs/DateInputs';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
@@ -100,6 +101,7 @@ export function readViews(): SavedView[] {
   }
 }
 const writeViews = (views: SavedView[]) => localStorage.setItem(VIEWS_KEY, JSON.stringify(views));
+const DATE_FILTER_SX = { width: 190, flex: 'none' };
 
 /** The API's query for the filters, with the header's complex and address selection. */
 export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>) {
@@ -139,10 +141,13 @@ export default function RequestList() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
 
-  const change = (patch: Partial<RequestFilters>) => {
+  const change = useCallback((patch: Partial<RequestFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
-  };
+  }, []);
+  // Stable, so that the date fields (costly to render) skip the list's other changes.
+  const changeCreatedFrom = useCallback((v: string | null) => change({ createdFrom: v ?? '' }), [change]);
+  const changeCreatedTo = useCallback((v: string | null) => change({ createdTo: v ?? '' }), [change]);
 
   const search = useDebouncedValue(filters.search);
   const filter = useMemo(() => toApiFilter({ ...filters, search }, complexFilter as Record<string, unknown>), [filters, search, complexFilter]);
@@ -240,8 +245,8 @@ export default function RequestList() {
         </TextField>
         {staffSelect('responsibleId', 'resources.service_requests.fields.responsible_id')}
         {staffSelect('performerId', 'resources.service_requests.fields.performer_id')}
-        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={(e) => change({ createdFrom: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
-        <TextField type="date" size="small" label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={(e) => change({ createdTo: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 170, flex: 'none' }} />
+        <UkDateField label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={changeCreatedFrom} sx={DATE_FILTER_SX} />
+        <UkDateField label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={changeCreatedTo} sx={DATE_FILTER_SX} />
         <FormControlLabel control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />} label={translate('resources.service_requests.filters.overdue')} />
         {dirty && (
           <Button size="small" onClick={() => change(EMPTY_FILTERS)}>

@@ -7,7 +7,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   CreateBase,
-  DateInput,
   maxLength,
   minLength,
   NumberInput,
@@ -26,6 +25,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Voting, VotingForm, VotingRegime } from '../../../contract/voting';
+import { UkDateInput, UkTimeInput } from '../../components/inputs/DateInputs';
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { fetchVotingForm, votingPath } from './api';
@@ -137,9 +137,9 @@ export default function VotingCreate() {
           <RadioButtonGroupInput source="regime" label="resources.voting.fields.regime" choices={form.regimes.map((r) => ({ id: r.id, name: `${r.name} — ${r.law}` }))} helperText="resources.voting.hints.regime" row={false} />
           <TextInput source="initiator" label="resources.voting.fields.initiator" validate={[required(), minLength(3)]} fullWidth />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <DateInput source="meeting_date" label="resources.voting.fields.meeting_date" validate={required()} />
-            <TextInput source="meeting_time" label="resources.voting.fields.meeting_time" type="time" validate={required()} />
-            <DateInput source="notice_date" label="resources.voting.fields.notice_date" />
+            <UkDateInput source="meeting_date" label="resources.voting.fields.meeting_date" validate={required()} />
+            <UkTimeInput source="meeting_time" label="resources.voting.fields.meeting_time" validate={required()} />
+            <UkDateInput source="notice_date" label="resources.voting.fields.notice_date" />
           </Stack>
           <TextInput source="place" label="resources.voting.fields.place" validate={[required(), minLength(3)]} fullWidth />
           <TextInput source="video_tools" label="resources.voting.fields.video_tools" fullWidth />

@@ -32,6 +32,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { useNotify, useTranslate } from 'react-admin';
 import { BALLOT_STATUSES, type BallotStatus, type Voting, type VotingBallot, type VotingParticipant } from '../../../contract/voting';
 import { StateChip } from '../../components/content/StateChip';
+import { UkDateField } from '../../components/inputs/DateInputs';
 import { apiFetch } from '../../dataProvider/http';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
@@ -193,7 +194,7 @@ function SheetDialog({ voting, participant, onClose, onSaved }: { voting: Voting
             })}
             {errors.answers && <Typography color="error" variant="caption">{errors.answers}</Typography>}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="date" size="small" label={translate('resources.voting.fields.ballot_date')} value={date} onChange={(e) => setDate(e.target.value)} error={Boolean(errors.ballot_date)} helperText={errors.ballot_date} slotProps={{ inputLabel: { shrink: true } }} />
+              <UkDateField label={translate('resources.voting.fields.ballot_date')} value={date} onChange={(d) => setDate(d ?? '')} error={Boolean(errors.ballot_date)} helperText={errors.ballot_date} />
               <TextField size="small" sx={{ flex: 1 }} label={translate('resources.voting.fields.ownership_document')} value={ownershipDocument} onChange={(e) => setOwnershipDocument(e.target.value)} />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -12,6 +12,7 @@ import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useNotify, useTranslate } from 'react-admin';
 import type { Voting, VotingQuestion } from '../../../contract/voting';
 import { apiFetch } from '../../dataProvider/http';
+import { UkDateField } from '../../components/inputs/DateInputs';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
@@ -140,8 +141,8 @@ function Deadlines({ v }: { v: Voting }) {
         {row(translate('resources.voting.show.results_by'), v.deadlines.results_by)}
         {canEdit && (
           <Stack spacing={1.5} sx={{ mt: 2 }}>
-            <TextField type="date" size="small" label={translate('resources.voting.fields.notice_date')} value={notice} onChange={(e) => setNotice(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" size="small" label={translate('resources.voting.fields.results_notice_date')} value={results} onChange={(e) => setResults(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <UkDateField label={translate('resources.voting.fields.notice_date')} value={notice} onChange={(d) => setNotice(d ?? '')} />
+            <UkDateField label={translate('resources.voting.fields.results_notice_date')} value={results} onChange={(d) => setResults(d ?? '')} />
             <Button variant="outlined" size="small" onClick={save}>
               {translate('resources.voting.actions.save_dates')}
             </Button>
