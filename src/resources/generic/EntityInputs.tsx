@@ -1,5 +1,6 @@
-import { AutocompleteInput, BooleanInput, DateInput, DateTimeInput, maxLength, maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import { AutocompleteInput, BooleanInput, maxLength, maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import { inputFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
+import { UkDateInput, UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { useEntityLabels } from './labels';
 
 /** The form's validators of a field, from its declaration (the server checks the same and more). */
@@ -32,9 +33,9 @@ export function EntityInput({ entity, source, field }: { entity: EntityDeclarati
     case 'boolean':
       return <BooleanInput source={source} label={label} helperText={hint} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <UkDateInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      return <UkDateTimeInput {...common} />;
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} />;
     case 'email':
