@@ -27,12 +27,15 @@ export async function entityBody(e: Pick<EntityDeclaration, 'encoding'>, body: u
 
 /**
  * `refs` for samples (contract/entity.ts SampleContext): one record of every declared entity in
- * the given complex, created in ENTITIES order from their own samples.
+ * the given complex, created in ENTITIES order from their own samples; `label` starts their
+ * unique words (the security suite's side names).
  */
 export async function sampleRefs(t: TestApp, token: string, side: { houseId: number; complexId: number }, label = ''): Promise<Record<string, number>> {
   const refs: Record<string, number> = {};
   for (const e of ENTITIES as readonly EntityDeclaration[]) {
-    const res = await t.call('POST', `${API}${e.path}`, { token, ...(await entityBody(e, e.sample({ ...side, unique: `${label}${uid()}`, refs }))) });
+    // The label names the side; organization-wide records belong to no side, so they do not carry it.
+    const unique = `${e.scope === 'organization' ? '' : label}${uid()}`;
+    const res = await t.call('POST', `${API}${e.path}`, { token, ...(await entityBody(e, e.sample({ ...side, unique, refs }))) });
     if (res.statusCode !== 200) throw new Error(`${e.name} sample: ${res.statusCode} ${res.body}`);
     refs[e.name] = Number(itemAdapters[e.create]<{ id: number }>(res.json()).id);
   }
