@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { emailSchema, idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 export const SECTION_TYPES = ['management', 'emergency', 'services', 'other'] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
@@ -70,6 +71,7 @@ export type Contact = z.infer<typeof contactRecord>;
 
 /** Multipart `name` of POST /contacts_groups and POST /contacts_groups/{id}. */
 export const contactGroupInput = z.object({ name: text('Назва групи', { min: 1, max: 100 }) });
+export type ContactGroupInput = z.infer<typeof contactGroupInput>;
 export const contactGroupRecord = z.object({ id: z.number(), name: z.string(), contacts_count: z.number(), created_at: z.string(), updated_at: z.string() });
 export type ContactGroup = z.infer<typeof contactGroupRecord>;
 
@@ -80,6 +82,7 @@ export const contactSectionInput = z.object({
   description: text('Опис', { max: 2000 }).default(''),
   type: z.enum(SECTION_TYPES, { error: 'Тип: management, emergency, services або other.' }),
 });
+export type ContactSectionInput = z.infer<typeof contactSectionInput>;
 export const contactSectionRecord = z.object({
   id: z.number(),
   complex_id: z.number(),
@@ -92,3 +95,95 @@ export const contactSectionRecord = z.object({
   updated_at: z.string(),
 });
 export type ContactSection = z.infer<typeof contactSectionRecord>;
+
+/** Section types in Ukrainian (exports; the SPA's labels are `resources.contacts_section.options.type.*`). */
+const SECTION_TYPE_LABELS: Record<SectionType, string> = { management: 'Керуюча компанія', emergency: 'Аварійні служби', services: 'Сервіси', other: 'Інше' };
+
+/** Sections: blocks of contacts on a complex's page, each of a type; scoped like their complex. */
+export const contactSectionEntity = defineEntity({
+  name: 'contacts_section',
+  path: '/contacts_section',
+  area: 'contacts',
+  list: 'data_pagination',
+  encoding: 'multipart',
+  input: contactSectionInput,
+  record: contactSectionRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва', required: true, max: 150, sortable: true },
+    complex_id: { type: 'reference', label: 'Комплекс', required: true, reference: 'complexes', optionText: 'name', list: false, export: false },
+    complex: { type: 'text', label: 'Комплекс', input: false },
+    type: { type: 'enum', label: 'Тип', required: true, options: SECTION_TYPES, optionLabels: SECTION_TYPE_LABELS, sortable: true },
+    description: { type: 'multiline', label: 'Опис', max: 2000, wide: true },
+    contacts_count: { type: 'number', label: 'Контактів', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, export: true },
+  },
+  search: ['name'],
+  filters: [
+    { source: 'complex_id', type: 'reference', reference: 'complexes', optionText: 'name' },
+    { source: 'type', type: 'enum' },
+  ],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'complex',
+  perPage: 100,
+  messages: { notFound: 'Розділ контактів не знайдено.', deleted: 'Розділ видалено.', inUse: 'Розділ не можна видалити: у ньому є контакти.' },
+  exportName: 'Розділи контактів',
+  sample: ({ complexId, unique }) => ({ complex_id: complexId, name: `Служби ${unique}`, description: 'Офіс у холі', type: 'management' as const }),
+});
+
+/** Groups of the organization's contacts (Сантехніки, Електрики, ...): renamed with POST, as the API always did. */
+export const contactGroupEntity = defineEntity({
+  name: 'contacts_groups',
+  path: '/contacts_groups',
+  area: 'contacts',
+  list: 'data_pagination',
+  updateMethod: 'POST',
+  encoding: 'multipart',
+  input: contactGroupInput,
+  record: contactGroupRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва', required: true, max: 100, sortable: true },
+    contacts_count: { type: 'number', label: 'Контактів', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, export: true },
+  },
+  search: ['name'],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'organization',
+  perPage: 100,
+  messages: { notFound: 'Групу не знайдено.', deleted: 'Групу видалено.', inUse: 'Групу не можна видалити: на неї посилаються інші записи.' },
+  exportName: 'Групи контактів',
+  sample: ({ unique }) => ({ name: `Група ${unique}` }),
+});
+
+/** Contacts: in a section (so scoped like the section's complex), maybe in a group. */
+export const contactEntity = defineEntity({
+  name: 'contacts',
+  path: '/contacts',
+  area: 'contacts',
+  list: 'data_pagination',
+  input: contactInput,
+  record: contactRecord,
+  fields: {
+    name: { type: 'text', label: "Ім'я або назва", required: true, max: 200, sortable: true },
+    phone: { type: 'phone', label: 'Телефон', max: 30, display: 'phone_display', hint: true },
+    email: { type: 'email', label: 'E-mail', max: 254 },
+    link: { type: 'url', label: 'Посилання', max: 500, list: false, export: true, hint: true },
+    section_id: { type: 'reference', label: 'Розділ', required: true, reference: 'contacts_section', optionText: 'name', display: 'section', export: false },
+    section: { type: 'text', label: 'Розділ', input: false, list: false, export: true },
+    complex: { type: 'text', label: 'Комплекс', input: false },
+    group_id: { type: 'reference', label: 'Група', reference: 'contacts_groups', optionText: 'name', display: 'group', export: false },
+    group: { type: 'text', label: 'Група', input: false, list: false, export: true },
+    description: { type: 'multiline', label: 'Опис', max: 2000, list: false, export: true, wide: true },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name', 'phone', 'email'],
+  filters: [
+    { source: 'section_id', type: 'reference', reference: 'contacts_section', optionText: 'name' },
+    { source: 'group_id', type: 'reference', reference: 'contacts_groups', optionText: 'name' },
+  ],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'complex',
+  form: 'page',
+  messages: { notFound: 'Контакт не знайдено.', deleted: 'Контакт видалено.', inUse: 'Контакт не можна видалити: на нього посилаються інші записи.' },
+  exportName: 'Контакти',
+  sample: ({ unique, refs }) => ({ name: `Диспетчер ${unique}`, phone: '067 123 45 67', email: null, link: null, description: 'Цілодобово', section_id: refs.contacts_section, group_id: refs.contacts_groups }),
+});

@@ -1,12 +1,14 @@
 import { cameraEntity } from './cameras.ts';
+import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 
 /**
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
- * each, the SPA builds its list and form, and the parametrised suites test each.
+ * each, the SPA builds its list and form, and the parametrised suites test each. An entity whose
+ * sample refers to another declared entity (`refs`) comes after it.
  */
-export const ENTITIES = [cameraEntity] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [cameraEntity, contactSectionEntity, contactGroupEntity, contactEntity] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
 

@@ -79,6 +79,8 @@ export interface FieldDeclaration {
   hint?: boolean;
   /** A long text column: the list shows it wrapped, the export wider. */
   wide?: boolean;
+  /** The record field the list shows for it instead of the stored value (e.g. a formatted phone). */
+  display?: string;
 }
 
 /** A list filter: a field whose value narrows the list (`?house_id=3`), with the input it takes. */
@@ -113,7 +115,21 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   /** File name of exports, without the extension. */
   exportName: string;
   /** A valid body for create and update, given a house and a complex of the caller's scope (tests and the security suite use it). */
-  sample: (ctx: { houseId: number; complexId: number; unique: string }) => z.input<Input>;
+  sample: (ctx: SampleContext) => z.input<Input>;
+  /** Page size of the list when the call does not say (default 15). */
+  perPage?: number;
+}
+
+/**
+ * What a sample body may use: a house and a complex of the caller's scope, a unique word, and
+ * `refs` — one record of each declared entity listed before this one in ENTITIES, in the same
+ * complex (for entities that refer to other declared entities, e.g. a contact to its section).
+ */
+export interface SampleContext {
+  houseId: number;
+  complexId: number;
+  unique: string;
+  refs: Readonly<Record<string, number>>;
 }
 
 type Defaults = 'one' | 'create' | 'update' | 'updateMethod' | 'encoding' | 'filters' | 'search' | 'form';

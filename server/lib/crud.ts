@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../contract/common.ts';
@@ -8,9 +9,10 @@ import type { Db } from '../db/index.ts';
 import { complexes, houses } from '../db/schema.ts';
 import { requirePermission, type CurrentUser } from './auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
-import { HttpError, isForeignKeyViolation, notFound, unprocessable } from './errors.ts';
+import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
+import { multipartRoutes, readForm, type ZodApp } from './multipart.ts';
 import { listQuery, paginate, paginationSchema } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
@@ -40,11 +42,11 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
   /** A valid body → the table's values, for insert and update. */
   values(input: Input, ctx: CrudContext): Record<string, unknown>;
-  /** Record field → column, for the sortable fields, the filters and the searched fields. */
-  columns: Record<string, PgColumn>;
-  /** Scope 'house': the row's house; scope 'complex': the row's complex. */
-  houseColumn?: PgColumn;
-  complexColumn?: PgColumn;
+  /** Record field → column (or an expression of the row), for the sortable fields, the filters and the searched fields. */
+  columns: Record<string, PgColumn | SQL>;
+  /** Scope 'house': the row's house; scope 'complex': the row's complex (a column, or an expression such as a subquery). */
+  houseColumn?: PgColumn | SQL;
+  complexColumn?: PgColumn | SQL;
   /** Checks a body beyond its schema and the references' scope (which are checked already); throws 422. */
   check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
   /** The rows this user may see, when the declared scope kind does not say it (e.g. an audience of complexes). */
@@ -54,6 +56,14 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
   afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
+
+  // ── search, delete and unique hooks ──
+  /** The condition of `search_query` when a plain "contains" over the declared search fields does not say it (e.g. phone digits). */
+  search?(text: string): SQL | undefined;
+  /** Before a row is deleted (after it was found in scope): throws e.g. a 409 with a message of its own. */
+  beforeDelete?(ctx: CrudContext, row: Row<T>): Promise<void>;
+  /** Field errors (422) answered when a unique index of the table refuses the row. */
+  unique?: Record<string, string[]>;
 }
 
 /**
@@ -65,6 +75,9 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
   ['houses', async ({ db, user }, id) => (await db.select({ id: houses.id }).from(houses).where(and(complexScope(user, houses), eq(houses.id, id))).limit(1)).length > 0],
   ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
 ]);
+
+/** A column or an expression of the row: drizzle's operators take either, the union needs the hint. */
+const col = (c: PgColumn | SQL) => c as PgColumn;
 
 /** The list answer in the declared wrapper. */
 function listResponse(shape: ListShape, record: z.ZodType) {
@@ -98,6 +111,7 @@ export function entityListQuery(e: EntityDeclaration, extra: z.ZodRawShape = {})
   const filters: Record<string, z.ZodType> = Object.fromEntries(e.filters.map((f) => [f.source, filterSchema(e, f.source)]));
   if (e.scope !== 'organization' && !filters.complex_id) filters.complex_id = idSchema.optional();
   return listQuery.extend({
+    per_page: e.perPage ? listQuery.shape.per_page.default(e.perPage) : listQuery.shape.per_page,
     ...extra,
     sort: z.enum(sorts, { error: `Сортування можливе за: ${sorts.join(', ')}.` }).default(e.sort.field),
     order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
@@ -158,8 +172,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const org = eq(table.organizationId, user.organizationId);
     if (impl.scope) return and(org, impl.scope({ db, user }))!;
     if (user.complexIds === null || e.scope === 'organization') return org;
-    if (e.scope === 'complex') return complexScope(user, { organizationId: table.organizationId, complexId: impl.complexColumn! });
-    return and(org, inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
+    if (e.scope === 'complex') return complexScope(user, { organizationId: table.organizationId, complexId: col(impl.complexColumn!) });
+    return and(org, inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
   };
 
   function where(db: Db, user: CurrentUser, q: ListQuery): SQL {
@@ -168,18 +182,19 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const value = q[f.source];
       if (value === undefined) continue;
       const column = impl.columns[f.source];
-      conditions.push(eq(column, f.type === 'boolean' ? value === '1' : value));
+      conditions.push(eq(col(column), f.type === 'boolean' ? value === '1' : value));
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id')) {
       conditions.push(
         e.scope === 'complex'
-          ? eq(impl.complexColumn!, q.complex_id)
-          : inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
+          ? eq(col(impl.complexColumn!), q.complex_id)
+          : inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
       );
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(impl.columns[field], likePattern(search)))));
+    if (search && impl.search) conditions.push(impl.search(search));
+    else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
 
@@ -277,64 +292,90 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       wrapItem(e.one, await recordOf(request.user, request.params.id)),
     );
 
-    app.post(
-      e.path,
-      { preHandler: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemResponse(e.create, e.record) } } },
-      async (request) => {
-        const input = request.body as Input;
-        await checkBody(request.user, input);
-        const id = await db.transaction(async (tx) => {
-          const ctx = { db: tx as unknown as Db, user: request.user };
-          const [row] = await tx
-            .insert(table)
-            .values({ ...impl.values(input, ctx), organizationId: request.user.organizationId } as T['$inferInsert'])
-            .returning({ id: table.id });
-          await impl.afterWrite?.(ctx, row.id as number, input, true);
-          return row.id as number;
-        });
-        return wrapItem(e.create, await recordOf(request.user, id));
-      },
-    );
+    /**
+     * The body of a create or update: JSON checked by the route's schema, or (encoding
+     * 'multipart') a form whose text fields the same schema checks, with a 422 of the same shape.
+     */
+    const multipart = e.encoding === 'multipart';
+    const bodyOf = async (request: FastifyRequest): Promise<Input> => (multipart ? ((await readForm(request, e.input, { storage: app.storage })).body as Input) : (request.body as Input));
+    const bodySchema = multipart ? { consumes: ['multipart/form-data'], description: `multipart/form-data: ${Object.keys(e.fields).filter((k) => e.fields[k].input !== false).join(', ')}.` } : { body: e.input };
+    /** Inserts and updates: a unique index that refuses the row answers the declared field errors. */
+    const write = async <R>(run: () => Promise<R>): Promise<R> => {
+      try {
+        return await run();
+      } catch (err) {
+        if (impl.unique && isUniqueViolation(err)) throw unprocessable(impl.unique);
+        throw err;
+      }
+    };
 
-    const update = e.updateMethod === 'POST' ? app.post.bind(app) : app.put.bind(app);
-    update(
-      e.path + '/:id',
-      {
-        preHandler: requirePermission(e.area, 'edit'),
-        schema: {
-          tags,
-          summary: `${e.exportName}: змінити`,
-          description: 'If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.',
-          params,
-          body: e.input,
-          response: { 200: itemResponse(e.update, e.record) },
+    const writeRoutes = (r: ZodApp) => {
+      r.post(
+        e.path,
+        { preHandler: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemResponse(e.create, e.record) } } },
+        async (request) => {
+          const input = await bodyOf(request);
+          await checkBody(request.user, input);
+          const id = await write(() =>
+            db.transaction(async (tx) => {
+              const ctx = { db: tx as unknown as Db, user: request.user };
+              const [row] = await tx
+                .insert(table)
+                .values({ ...impl.values(input, ctx), organizationId: request.user.organizationId } as T['$inferInsert'])
+                .returning({ id: table.id });
+              await impl.afterWrite?.(ctx, row.id as number, input, true);
+              return row.id as number;
+            }),
+          );
+          return wrapItem(e.create, await recordOf(request.user, id));
         },
-      },
-      async (request) => {
-        const { id } = request.params as { id: number };
-        const expected = expectedVersion(request);
-        await findRow(request.user, id);
-        const input = request.body as Input;
-        await checkBody(request.user, input, id);
-        await db.transaction(async (tx) => {
-          const ctx = { db: tx as unknown as Db, user: request.user };
-          const changed = await tx
-            .update(table)
-            .set({ ...impl.values(input, ctx), updatedAt: nextVersion(table.updatedAt) } as never)
-            .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
-            .returning({ id: table.id });
-          if (changed.length === 0) throw staleRecord();
-          await impl.afterWrite?.(ctx, id, input, false);
-        });
-        return wrapItem(e.update, await recordOf(request.user, id));
-      },
-    );
+      );
+
+      const update = e.updateMethod === 'POST' ? r.post.bind(r) : r.put.bind(r);
+      update(
+        e.path + '/:id',
+        {
+          preHandler: requirePermission(e.area, 'edit'),
+          schema: {
+            tags,
+            summary: `${e.exportName}: змінити`,
+            ...bodySchema,
+            description: `${multipart ? `${bodySchema.description} ` : ''}If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.`,
+            params,
+            response: { 200: itemResponse(e.update, e.record) },
+          },
+        },
+        async (request) => {
+          const { id } = request.params as { id: number };
+          const expected = expectedVersion(request);
+          await findRow(request.user, id);
+          const input = await bodyOf(request);
+          await checkBody(request.user, input, id);
+          await write(() =>
+            db.transaction(async (tx) => {
+              const ctx = { db: tx as unknown as Db, user: request.user };
+              const changed = await tx
+                .update(table)
+                .set({ ...impl.values(input, ctx), updatedAt: nextVersion(table.updatedAt) } as never)
+                .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+                .returning({ id: table.id });
+              if (changed.length === 0) throw staleRecord();
+              await impl.afterWrite?.(ctx, id, input, false);
+            }),
+          );
+          return wrapItem(e.update, await recordOf(request.user, id));
+        },
+      );
+    };
+    if (multipart) await multipartRoutes(app, writeRoutes);
+    else writeRoutes(app);
 
     app.delete(
       e.path + '/:id',
       { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
-        await findRow(request.user, request.params.id);
+        const row = await findRow(request.user, request.params.id);
+        await impl.beforeDelete?.(ctxOf(request.user), row);
         try {
           await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
         } catch (err) {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../contract/entities.ts';
 import type { EntityDeclaration } from '../../contract/entity.ts';
+import { entityBody, sampleRefs } from '../api/entitySamples.ts';
 import { ADMIN, API, setupApp, uid, type TestApp } from '../api/helpers.ts';
 import { rows } from './db.ts';
 import { collectRoutes, type Route } from './routes.ts';
@@ -90,7 +91,9 @@ for (const e of ENTITIES as readonly EntityDeclaration[]) {
     expect(texts.length, `${e.name} exports a text input`).toBeGreaterThan(0);
     const payloads = [PAYLOADS.hyperlink, PAYLOADS.dde, PAYLOADS.plus, PAYLOADS.minus];
     const typed = texts.map(([key], i) => [key, `${payloads[i % payloads.length]} ${tag}`] as const);
-    const res = await t.call('POST', `${API}${e.path}`, { token: admin, body: { ...(e.sample({ houseId: side.house_id, complexId: side.complex_id, unique: tag }) as object), ...Object.fromEntries(typed) } });
+    const refs = await sampleRefs(t, admin, { houseId: side.house_id, complexId: side.complex_id });
+    const body = { ...(e.sample({ houseId: side.house_id, complexId: side.complex_id, unique: tag, refs }) as object), ...Object.fromEntries(typed) };
+    const res = await t.call('POST', `${API}${e.path}`, { token: admin, ...(await entityBody(e, body)) });
     expect(res.statusCode, res.body).toBe(200);
     return typed.map(([, v]) => v);
   };

@@ -185,8 +185,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     voting: s.votingId,
     advertisement: s.advertisementId,
     documents: s.documentId,
-    contacts: s.contactId,
-    contacts_section: s.sectionId,
     staff: s.staffId,
   };
   return segment ? table[segment] : undefined;

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { ENTITIES } from '../../contract/entities.ts';
 import type { EntityDeclaration } from '../../contract/entity.ts';
 import { FULL_RULES } from '../../contract/permissions.ts';
-import { itemAdapters } from '../../src/dataProvider/shapes.ts';
+import { formFields, sampleRefs } from '../api/entitySamples.ts';
 import { ADMIN, API, createOrganization, createUser, uid, type TestApp } from '../api/helpers.ts';
 import { makeCity } from '../api/members-fixtures.ts';
 import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
@@ -62,8 +62,8 @@ export interface Side {
   votingId: number;
   advertisementId: number;
   documentId: number;
+  /** The declared contact section of `entities` (bodies refer to it as section_id). */
   sectionId: number;
-  contactId: number;
   staffId: number;
   /** One file of every kind this complex has. */
   files: Partial<Record<FileKind, FileFixture>>;
@@ -106,7 +106,7 @@ let plateCounter = Math.floor(Math.random() * 9000);
 const nextPlate = () => `AA${1000 + (plateCounter++ % 9000)}BX`;
 
 /** JSON bodies for one complex (create and update share their schema). */
-export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
+export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
   return {
     complex: { name: `ЖК ${uid()}`, city: 'Київ', address: 'вул. Безпечна, 1', description: '' },
     house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
@@ -140,7 +140,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
       chair: 'Коваль Петро Іванович',
       questions: [{ title: 'Затвердити кошторис ремонту.', threshold: 'majority' }],
     },
-    contact: { name: `Диспетчер ${label}`, section_id: s.sectionId, phone: '067 123 45 67' },
     comment: { message: 'Виправлене повідомлення' },
     chatLink: { user_id: s.staffId },
   };
@@ -165,15 +164,14 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const complex = (await ok(t, 'POST', '/complexes', admin, { name: complexName, city: 'Київ', address: 'вул. Тестова, 1' })).main_data;
   const s = { complexId: complex.id as number } as Side;
   s.complexName = complexName;
-  let b = jsonBodies({ ...s, houseId: 0, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId, label);
+  let b = jsonBodies({ ...s, houseId: 0, realtyId: 0, memberId: 0 }, cityId, typeId, label);
   s.houseId = (await ok(t, 'POST', '/houses', admin, b.house)).data.id;
-  b = jsonBodies({ ...s, realtyId: 0, memberId: 0, sectionId: 0 }, cityId, typeId, label);
+  b = jsonBodies({ ...s, realtyId: 0, memberId: 0 }, cityId, typeId, label);
   s.realtyId = (await ok(t, 'POST', '/realty', admin, b.realty)).data.id;
-  b = jsonBodies({ ...s, memberId: 0, sectionId: 0 }, cityId, typeId, label);
+  b = jsonBodies({ ...s, memberId: 0 }, cityId, typeId, label);
   s.memberId = (await ok(t, 'POST', '/members', admin, b.member)).data.id;
   const [resident] = await rows<{ id: number }>(t, sql`select id from residents where member_id = ${s.memberId}`);
   s.residentId = resident.id;
-  s.sectionId = (await okForm(t, 'POST', '/contacts_section', admin, { complex_id: s.complexId, name: `Служби ${label}`, type: 'management' })).data.id;
   s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
   b = jsonBodies(s, cityId, typeId, label);
   s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
@@ -207,14 +205,10 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.eventId = (await ok(t, 'POST', '/events', admin, { ...b.event, image_id: picture.id })).data.id;
   s.files.eventPicture = picture;
   s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
-  s.entities = {};
-  for (const e of ENTITIES as readonly EntityDeclaration[]) {
-    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}` }));
-    s.entities[e.name] = Number(itemAdapters[e.create]<{ id: number }>(res).id);
-  }
+  s.entities = await sampleRefs(t, admin, { houseId: s.houseId, complexId: s.complexId }, `${label} `);
+  s.sectionId = s.entities.contacts_section;
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
   s.votingId = (await ok(t, 'POST', '/voting', admin, b.voting)).data.id;
-  s.contactId = (await ok(t, 'POST', '/contacts', admin, b.contact)).data.id;
   s.advertisementId = (await okForm(t, 'POST', '/advertisement', admin, { name: `Продам ${label}`, desc: 'Майже новий.', house_id: s.houseId, image: { file: PNG, name: 'фото.png', type: 'image/png' } })).data.id;
   const [ad] = await rows<{ image_id: number }>(t, sql`select image_id from advertisements where id = ${s.advertisementId}`);
   s.files.adImage = await fileOf(t, ad.image_id);
@@ -252,6 +246,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
     sql`select o.question_id, o.id from interview_options o join interview_questions q on q.id = o.question_id where q.interview_id = ${A.interviewId} order by o.id limit 1`,
   );
   const b = jsonBodies(A, city.id, type.id);
+  /** Declared entities' create and update bodies, from their samples: JSON ones, or multipart forms. */
+  const entityBodies = (encoding: 'json' | 'multipart') =>
+    Object.fromEntries(
+      (ENTITIES as readonly EntityDeclaration[])
+        .filter((e) => e.encoding === encoding)
+        .flatMap((e) => {
+          const body = () => e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid(), refs: A.entities });
+          return [
+            [`POST ${API}${e.path}`, encoding === 'multipart' ? formFields(body()) : body()],
+            [`${e.updateMethod} ${API}${e.path}/{id}`, encoding === 'multipart' ? formFields(body()) : body()],
+          ];
+        }),
+    );
   const bodies: Record<string, unknown> = {
     [`POST ${API}/complexes`]: b.complex,
     [`POST ${API}/houses`]: b.house,
@@ -264,15 +271,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/announcements`]: b.announcement,
     [`POST ${API}/events`]: b.event,
     [`POST ${API}/discounts`]: b.discount,
-    ...Object.fromEntries(
-      (ENTITIES as readonly EntityDeclaration[]).flatMap((e) => [
-        [`POST ${API}${e.path}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
-        [`${e.updateMethod} ${API}${e.path}/{id}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
-      ]),
-    ),
+    ...entityBodies('json'),
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
-    [`POST ${API}/contacts`]: b.contact,
     [`POST ${API}/house-types`]: { name: `Тип ${uid()}` },
     [`PUT ${API}/house-types/{id}`]: { name: `Тип ${uid()}` },
     [`POST ${API}/service-request-types`]: { name: `Покрівля ${uid()}` },
@@ -300,7 +301,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/discounts/{id}`]: b.discount,
     [`PUT ${API}/interview/{id}`]: b.interview,
     [`PUT ${API}/voting/{id}`]: b.voting,
-    [`PUT ${API}/contacts/{id}`]: b.contact,
     [`PUT ${API}/comments/{id}`]: b.comment,
     [`POST ${API}/service_request/{id}/chat_links`]: b.chatLink,
     [`PUT ${API}/staff/{id}`]: { name: 'Колега змінений', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
@@ -309,15 +309,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const forms: World['forms'] = {
     [`POST ${API}/advertisement`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
     [`POST ${API}/documents`]: { name: 'Кошторис', file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' }, 'complexIds[]': [A.complexId] },
-    [`POST ${API}/contacts_section`]: { complex_id: A.complexId, name: 'Служби', type: 'other' },
-    [`POST ${API}/contacts_groups`]: { name: `Група ${uid()}` },
-    [`POST ${API}/contacts_groups/{id}`]: { name: `Група ${uid()}` },
     [`POST ${API}/media`]: { file: { file: PNG, name: 'фото.png', type: 'image/png' } },
     [`POST ${API}/media/document`]: { file: { file: PDF, name: 'акт.pdf', type: 'application/pdf' } },
     [`PUT ${API}/advertisement/{id}`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
     [`POST ${API}/advertisement/{id}`]: { published: 1 },
     [`PUT ${API}/documents/{id}`]: { name: 'Кошторис змінений', 'complexIds[]': [A.complexId] },
-    [`PUT ${API}/contacts_section/{id}`]: { complex_id: A.complexId, name: 'Аварійні служби', type: 'emergency' },
+    ...(entityBodies('multipart') as World['forms']),
     [`POST ${API}/service_request/chat/{id}`]: { chat_type: 'staff_chat', message: 'Повідомлення' },
     [`POST ${API}/voting/{votingId}/resident/{residentId}/upload_sheet`]: { file: { file: PDF, name: 'листок.pdf' }, type: 'sheet' },
   };

@@ -36,14 +36,19 @@ const auth = {
   getIdentity: async () => ({ id: 1, fullName: 'Адмін', rules: FULL_RULES, complexes, tutorial_completed: true }),
 };
 
+const ALL = [...(ENTITIES as readonly EntityDeclaration[]), parcelLockerEntity as EntityDeclaration];
+/** Samples may name a record of another declared entity: record 1 of each, which every data set has. */
+const refs = Object.fromEntries(ALL.map((e) => [e.name, 1]));
+
 function recordOf(e: EntityDeclaration, id: number, unique: string) {
-  const body = e.sample({ houseId: houses[0].id, complexId: complexes[0].id, unique }) as Record<string, unknown>;
+  const body = e.sample({ houseId: houses[0].id, complexId: complexes[0].id, unique, refs }) as Record<string, unknown>;
   return { id, ...body, address: houses[0].address, complex_id: 1, created_at: '2026-03-05T10:00:00.000Z', updated_at: '2026-03-05T10:00:00.000Z' };
 }
 
 function renderList(e: EntityDeclaration) {
   const records = [recordOf(e, 1, 'Перший'), recordOf(e, 2, 'Другий')];
-  const dataProvider = fakeDataProvider({ [e.name]: records, houses, complexes }, false);
+  const others = Object.fromEntries(ALL.filter((o) => o !== e).map((o) => [o.name, [recordOf(o, 1, 'Інший')]]));
+  const dataProvider = fakeDataProvider({ ...others, [e.name]: records, houses, complexes }, false);
   render(
     <TestMemoryRouter initialEntries={['/list']}>
       <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
@@ -53,8 +58,6 @@ function renderList(e: EntityDeclaration) {
   );
   return records;
 }
-
-const ALL = [...(ENTITIES as readonly EntityDeclaration[]), parcelLockerEntity as EntityDeclaration];
 
 describe.each(ALL.map((e) => [e.name, e] as const))('%s', (_name, e) => {
   it('lists the records under the declared columns, in Ukrainian', async () => {

@@ -18,6 +18,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { listFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ExportButtons } from '../../components/ExportButtons';
@@ -35,6 +36,15 @@ function Cell({ entity, source, field, record }: { entity: EntityDeclaration; so
   const translate = useTranslate();
   const labels = useEntityLabels(entity);
   const value = record[source];
+  // A field with a display of its own shows that record field (a formatted phone, a referenced record's name).
+  const shown = field.display ? record[field.display] : undefined;
+  if (field.type === 'phone' && value)
+    return (
+      <Link href={`tel:${String(value)}`} onClick={(e) => e.stopPropagation()}>
+        {String(shown ?? value)}
+      </Link>
+    );
+  if (field.display) return <>{shown === null || shown === undefined || shown === '' ? '—' : String(shown)}</>;
   if (field.type === 'reference')
     return (
       <ReferenceField source={source} reference={field.reference!} link={false} emptyText="—">
@@ -93,12 +103,27 @@ function filterInputs(entity: EntityDeclaration, translate: (key: string, opts?:
   return inputs;
 }
 
+/** The page's header: the entity's title (not when the list is a part of another page). */
+function EntityPageHeader({ name }: { name: string }) {
+  const translate = useTranslate();
+  usePageHeader(translate(`resources.${name}.title`));
+  return null;
+}
+
+export interface EntityListProps {
+  entity: EntityDeclaration;
+  /** A part of a page of its own (e.g. a tab): the page sets the header. */
+  embedded?: boolean;
+  /** `form: 'page'`: where the form pages are (`<pagePath>/create`, `<pagePath>/<id>`). */
+  pagePath?: string;
+}
+
 /**
  * The screen of a declared entity: its columns, filters (kept in the address, so reload, Back
  * and a shared link keep them), sort, pages, export of the current filter, and add, edit and
- * delete as the user's role allows, in a dialog over the list.
+ * delete as the user's role allows, in a dialog over the list (or on a page of its own).
  */
-export function EntityList({ entity }: { entity: EntityDeclaration }) {
+export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
   const translate = useTranslate();
   const labels = useEntityLabels(entity);
   const name = entity.name;
@@ -107,17 +132,20 @@ export function EntityList({ entity }: { entity: EntityDeclaration }) {
   const { canAccess: canCreate } = useCanAccess({ resource: name, action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: name, action: 'delete' });
-  usePageHeader(translate(`resources.${name}.title`));
+  const navigate = useNavigate();
+  /** Opens the form: the dialog, or the page of `form: 'page'` entities. */
+  const open = (target: Identifier | 'create') => (entity.form === 'page' && pagePath ? navigate(`${pagePath}/${target}`) : setDialog(target));
   const sortable = new Set(['id', ...Object.entries(entity.fields).filter(([, f]) => f.sortable).map(([k]) => k)]);
   const add = (variant: 'contained', size?: 'small') =>
     canCreate && (
-      <Button variant={variant} size={size} startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+      <Button variant={variant} size={size} startIcon={<AddIcon />} onClick={() => open('create')}>
         {translate('app.actions.add')}
       </Button>
     );
   const representation = (r: RaRecord) => String(r[Object.keys(entity.fields)[0]] ?? r.id);
   return (
     <Box>
+      {!embedded && <EntityPageHeader name={name} />}
       <List
         resource={name}
         title={false}
@@ -139,7 +167,7 @@ export function EntityList({ entity }: { entity: EntityDeclaration }) {
           </TopToolbar>
         }
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable rowClick={entity.form === 'page' && pagePath ? (id) => `${pagePath}/${id}` : false} bulkActionButtons={false}>
           {listFields(entity).map(([source, field]) => (
             <DataTable.Col
               key={source}
@@ -154,7 +182,7 @@ export function EntityList({ entity }: { entity: EntityDeclaration }) {
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r: RaRecord) => <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r) : undefined} />}
+            render={(r: RaRecord) => <RowActionsMenu onEdit={canEdit ? () => open(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r) : undefined} />}
           />
         </DataTable>
       </List>
