@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +54,17 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
   afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
+  /**
+   * Why the row cannot be deleted now (e.g. «used by 3 houses»), or undefined: asked before a
+   * delete (409 with the message) and again when a reference appeared meanwhile (instead of
+   * `messages.inUse`).
+   */
+  inUse?(ctx: CrudContext, id: number): Promise<string | undefined>;
+  /**
+   * A text field unique in the organization whatever the case (a name): a taken value is a 422 on
+   * that field, before the write and when a unique index refuses it meanwhile.
+   */
+  unique?: { field: string; message: string };
 }
 
 /**
@@ -66,8 +77,9 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
   ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
 ]);
 
-const isForeignKeyViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
+const hasCode = (err: unknown, code: string): boolean => (err as { code?: string })?.code === code || (err as { cause?: { code?: string } })?.cause?.code === code;
+const isForeignKeyViolation = (err: unknown) => hasCode(err, '23503');
+const isUniqueViolation = (err: unknown) => hasCode(err, '23505');
 
 /** The list answer in the declared wrapper. */
 function listResponse(shape: ListShape, record: z.ZodType) {
@@ -217,8 +229,29 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         if (!exists) throw new Error(`${e.name}.${key}: no reference check for ${field.reference}`);
         if (!(await exists(ctxOf(user), Number(value)))) errors[key] = [`Поле «${field.label}»: запис не знайдено.`];
       }
+      if (impl.unique) {
+        const { field, message } = impl.unique;
+        const column = impl.columns[field];
+        const value = (input as Record<string, unknown>)[field];
+        const [taken] = await db
+          .select({ id: table.id })
+          .from(table as PgTable)
+          .where(and(eq(table.organizationId, user.organizationId), sql`lower(${column}) = lower(${value})`, id === undefined ? undefined : ne(table.id, id)))
+          .limit(1);
+        if (taken) errors[field] = [message];
+      }
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
       await impl.check?.(ctxOf(user), input, id);
+    }
+
+    /** A write refused by a unique index (a name taken meanwhile) is the same 422 as the check's. */
+    async function written<R>(write: Promise<R>): Promise<R> {
+      try {
+        return await write;
+      } catch (err) {
+        if (impl.unique && isUniqueViolation(err)) throw unprocessable({ [impl.unique.field]: [impl.unique.message] });
+        throw err;
+      }
     }
 
     const list = e.list;
@@ -286,7 +319,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       async (request) => {
         const input = request.body as Input;
         await checkBody(request.user, input);
-        const id = await db.transaction(async (tx) => {
+        const id = await written(db.transaction(async (tx) => {
           const ctx = { db: tx as unknown as Db, user: request.user };
           const [row] = await tx
             .insert(table)
@@ -294,7 +327,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .returning({ id: table.id });
           await impl.afterWrite?.(ctx, row.id as number, input, true);
           return row.id as number;
-        });
+        }));
         return wrapItem(e.create, await recordOf(request.user, id));
       },
     );
@@ -319,7 +352,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         await findRow(request.user, id);
         const input = request.body as Input;
         await checkBody(request.user, input, id);
-        await db.transaction(async (tx) => {
+        await written(db.transaction(async (tx) => {
           const ctx = { db: tx as unknown as Db, user: request.user };
           const changed = await tx
             .update(table)
@@ -328,7 +361,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .returning({ id: table.id });
           if (changed.length === 0) throw staleRecord();
           await impl.afterWrite?.(ctx, id, input, false);
-        });
+        }));
         return wrapItem(e.update, await recordOf(request.user, id));
       },
     );
@@ -338,10 +371,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         await findRow(request.user, request.params.id);
+        const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
+        if (busy) throw new HttpError(409, busy);
         try {
           await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
         } catch (err) {
-          if (isForeignKeyViolation(err)) throw new HttpError(409, e.messages.inUse);
+          if (isForeignKeyViolation(err)) throw new HttpError(409, (await impl.inUse?.(ctxOf(request.user), request.params.id)) ?? e.messages.inUse);
           throw err;
         }
         return { message: e.messages.deleted };

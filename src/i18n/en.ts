@@ -537,7 +537,7 @@ export const en = {
       title: 'House types',
       empty: 'No types yet.',
       houses_count: '%{smart_count} house |||| %{smart_count} houses',
-      fields: { name: 'Type name' },
+      fields: { name: 'Type name', houses_count: 'Houses', created_at: 'Added' },
       notifications: { created: 'Type added' },
     },
     realty: {

@@ -538,7 +538,6 @@ export const uk = {
       title: 'Типи будинків',
       empty: 'Типів ще немає.',
       houses_count: '%{smart_count} будинок |||| %{smart_count} будинки |||| %{smart_count} будинків',
-      fields: { name: 'Назва типу' },
       notifications: { created: 'Тип додано' },
     },
     realty: {

@@ -273,8 +273,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
     [`POST ${API}/contacts`]: b.contact,
-    [`POST ${API}/house-types`]: { name: `Тип ${uid()}` },
-    [`PUT ${API}/house-types/{id}`]: { name: `Тип ${uid()}` },
     [`POST ${API}/service-request-types`]: { name: `Покрівля ${uid()}` },
     [`PUT ${API}/service-request-types/{id}`]: { name: `Покрівля ${uid()}` },
     [`POST ${API}/staff_departure`]: { name: `Відділ ${uid()}` },
