@@ -137,6 +137,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       return kyivTime.format(new Date(String(value))).replace(',', '');
     case 'enum':
       return field.optionLabels?.[String(value)] ?? String(value);
+    case 'tags':
+      return (value as { name: string }[]).map((t) => t.name).join(', ') || null;
     default:
       return typeof value === 'number' ? value : String(value);
   }
@@ -258,7 +260,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     app.get(
       e.path,
       {
-        preHandler: requirePermission(e.area, 'view'),
+        preValidation: requirePermission(e.area, 'view'),
         schema: {
           tags,
           summary: `${e.exportName}: список`,
@@ -281,7 +283,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     app.get(
       `${e.path}/export`,
       {
-        preHandler: requirePermission(e.area, 'view'),
+        preValidation: requirePermission(e.area, 'view'),
         schema: { tags, summary: `${e.exportName}: експорт (CSV або XLSX)`, description: 'Ті самі фільтри й пошук, що й у списку; усі рядки без обмеження, потоком, у порядку додавання.', querystring: exportQuery },
       },
       async (request, reply) => {
@@ -309,13 +311,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
     );
 
-    app.get(e.path + '/:id', { preHandler: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
+    app.get(e.path + '/:id', { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
       wrapItem(e.one, await recordOf(request.user, request.params.id)),
     );
 
     app.post(
       e.path,
-      { preHandler: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemResponse(e.create, e.record) } } },
+      { preValidation: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemResponse(e.create, e.record) } } },
       async (request) => {
         const input = request.body as Input;
         await checkBody(request.user, input);
@@ -336,7 +338,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     update(
       e.path + '/:id',
       {
-        preHandler: requirePermission(e.area, 'edit'),
+        preValidation: requirePermission(e.area, 'edit'),
         schema: {
           tags,
           summary: `${e.exportName}: змінити`,
@@ -368,7 +370,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
 
     app.delete(
       e.path + '/:id',
-      { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
+      { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         await findRow(request.user, request.params.id);
         const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);

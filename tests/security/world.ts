@@ -273,8 +273,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
     [`POST ${API}/contacts`]: b.contact,
-    [`POST ${API}/service-request-types`]: { name: `Покрівля ${uid()}` },
-    [`PUT ${API}/service-request-types/{id}`]: { name: `Покрівля ${uid()}` },
     [`POST ${API}/staff_departure`]: { name: `Відділ ${uid()}` },
     [`PUT ${API}/staff_departure/{id}`]: { name: `Відділ ${uid()}` },
     [`POST ${API}/staff_role`]: { name: `Роль ${uid()}`, permissions: {} },
