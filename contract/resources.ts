@@ -27,7 +27,6 @@ export const RESOURCES = {
   contacts: declare({ path: '/contacts', area: 'contacts', list: 'data_pagination' }),
   contacts_groups: declare({ path: '/contacts_groups', area: 'contacts', list: 'data_pagination', updateMethod: 'POST', encoding: 'multipart' }),
   contacts_section: declare({ path: '/contacts_section', area: 'contacts', list: 'data_pagination', encoding: 'multipart' }),
-  discounts: declare({ path: '/discounts', area: 'discounts', list: 'data_pagination' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
   interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),

@@ -65,6 +65,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * that field, before the write and when a unique index refuses it meanwhile.
    */
   unique?: { field: string; message: string };
+  /** Before an update or a delete of a row the user can see: throws (403) when they may read it but not change it. */
+  guard?(ctx: CrudContext, id: number): Promise<void>;
 }
 
 /**
@@ -187,7 +189,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const column = impl.columns[f.source];
       conditions.push(eq(column, f.type === 'boolean' ? value === '1' : value));
     }
-    if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id')) {
+    if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
         e.scope === 'complex'
           ? eq(impl.complexColumn!, q.complex_id)
@@ -352,6 +354,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const { id } = request.params as { id: number };
         const expected = expectedVersion(request);
         await findRow(request.user, id);
+        await impl.guard?.(ctxOf(request.user), id);
         const input = request.body as Input;
         await checkBody(request.user, input, id);
         await written(db.transaction(async (tx) => {
@@ -373,6 +376,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         await findRow(request.user, request.params.id);
+        await impl.guard?.(ctxOf(request.user), request.params.id);
         const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
         if (busy) throw new HttpError(409, busy);
         try {

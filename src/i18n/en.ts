@@ -806,7 +806,7 @@ export const en = {
       empty: 'No partner discounts yet.',
       expired: 'ended',
       no_end: 'No end date',
-      fields: { partner: 'Partner', title: 'Offer', description: 'Description', percent: 'Discount, %', promo_code: 'Promo code', address: 'Partner address', phone: 'Phone', link: 'Website', valid_until: 'Valid until' },
+      fields: { partner: 'Partner', title: 'Offer', description: 'Description', percent: 'Discount, %', promo_code: 'Promo code', address: 'Partner address', phone: 'Phone', link: 'Website', valid_until: 'Valid until', complexes: 'Complexes', created_at: 'Added' },
       filters: { search: 'Search by partner or offer', state: 'State', all: 'All', active: 'Valid', expired: 'Ended' },
       notifications: { created: 'Discount added', updated: 'Changes saved', deleted: 'Discount deleted' },
     },

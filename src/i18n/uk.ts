@@ -797,7 +797,6 @@ export const uk = {
       empty: 'Знижок від партнерів ще немає.',
       expired: 'завершено',
       no_end: 'Безстроково',
-      fields: { partner: 'Партнер', title: 'Пропозиція', description: 'Опис', percent: 'Знижка, %', promo_code: 'Промокод', address: 'Адреса партнера', phone: 'Телефон', link: 'Сайт', valid_until: 'Діє до' },
       filters: { search: 'Пошук за партнером або пропозицією', state: 'Стан', all: 'Усі', active: 'Чинні', expired: 'Завершені' },
       notifications: { created: 'Знижку додано', updated: 'Зміни збережено', deleted: 'Знижку видалено' },
     },

@@ -55,7 +55,6 @@ export interface Side {
   articleId: number;
   announcementId: number;
   eventId: number;
-  discountId: number;
   /** One record of every declared entity (contract/entities.ts), by entity name. */
   entities: Record<string, number>;
   interviewId: number;
@@ -117,7 +116,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
     announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
     event: { title: `Свято двору ${label}`, description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
-    discount: { partner: 'Кав’ярня «Зерно»', title: `Знижка на каву ${label}`, percent: '15', complex_ids: [s.complexId], house_ids: [] },
     interview: {
       title: `Опитування ${label}`,
       description: 'Питання про двір.',
@@ -206,7 +204,6 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const picture = await upload(t, admin);
   s.eventId = (await ok(t, 'POST', '/events', admin, { ...b.event, image_id: picture.id })).data.id;
   s.files.eventPicture = picture;
-  s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
   s.entities = {};
   for (const e of ENTITIES as readonly EntityDeclaration[]) {
     const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}` }));
@@ -263,7 +260,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/articles`]: b.article,
     [`POST ${API}/announcements`]: b.announcement,
     [`POST ${API}/events`]: b.event,
-    [`POST ${API}/discounts`]: b.discount,
     ...Object.fromEntries(
       (ENTITIES as readonly EntityDeclaration[]).flatMap((e) => [
         [`POST ${API}${e.path}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
@@ -293,7 +289,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/articles/{id}`]: b.article,
     [`PUT ${API}/announcements/{id}`]: b.announcement,
     [`PUT ${API}/events/{id}`]: b.event,
-    [`PUT ${API}/discounts/{id}`]: b.discount,
     [`PUT ${API}/interview/{id}`]: b.interview,
     [`PUT ${API}/voting/{id}`]: b.voting,
     [`PUT ${API}/contacts/{id}`]: b.contact,
