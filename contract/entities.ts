@@ -1,6 +1,6 @@
 import { cameraEntity } from './cameras.ts';
 import { houseTypeEntity } from './houses.ts';
-import { requestTypeEntity } from './staff.ts';
+import { departureEntity, requestTypeEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
@@ -9,7 +9,7 @@ import { RESOURCES } from './resources.ts';
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
  * each, the SPA builds its list and form, and the parametrised suites test each.
  */
-export const ENTITIES = [cameraEntity, houseTypeEntity, requestTypeEntity, discountEntity] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [cameraEntity, houseTypeEntity, requestTypeEntity, discountEntity, departureEntity] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
 

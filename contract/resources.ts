@@ -13,7 +13,6 @@ export const RESOURCES = {
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
   staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
-  'staff-departures': declare({ path: '/staff_departure', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),

@@ -14,6 +14,34 @@ export const departureRecord = z.object({
 });
 export type Departure = z.infer<typeof departureRecord>;
 
+/**
+ * Departments of the management company: the organization's whole list (no pages), every write
+ * answering the new list (`data`) and the record's `id`; guarded by the `staff_roles` area.
+ */
+export const departureEntity = defineEntity({
+  name: 'staff-departures',
+  path: '/staff_departure',
+  area: 'staff_roles',
+  list: 'data_list',
+  one: 'list_id',
+  create: 'list_id',
+  update: 'list_id',
+  input: departureInput,
+  record: departureRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва відділу', required: true, max: 100, sortable: true },
+    roles_count: { type: 'number', label: 'Ролей', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name'],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'organization',
+  messages: { notFound: 'Відділ не знайдено.', deleted: 'Відділ видалено.', inUse: 'У відділі є ролі, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.' },
+  exportName: 'Відділи',
+  // Names are unique: two samples of one `unique` differ by a random tail.
+  sample: ({ unique }) => ({ name: `Відділ ${unique} ${Math.random().toString(36).slice(2, 8)}` }),
+});
+
 const actionList = z.array(z.enum(ACTIONS, { error: 'Дія — одна з: view, create, edit, delete.' }), {
   error: 'Права області — список дій.',
 });

@@ -258,6 +258,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       }
     }
 
+    // ── Whole-list resources (list 'data_list', items 'list_id'): no pages, no single read; every
+    // write answers the new whole list in `data` (and the written record's `id`), a delete too. ──
+    const wholeList = e.list === 'data_list';
+    const listAnswer = z.object({ data: z.array(e.record), id: z.number().optional() });
+    const allRecords = async (user: CurrentUser) =>
+      impl.toRecords(ctxOf(user), (await db.select().from(table as PgTable).where(scopeOf(db, user)).orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[]);
+    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => (shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await recordOf(user, id)));
+
     const list = e.list;
     app.get(
       e.path,
@@ -276,7 +285,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const w = where(db, request.user, q);
         const [total, rows] = await Promise.all([
           listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
-          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(q.per_page).offset((q.page - 1) * q.per_page),
+          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(wholeList ? 100_000 : q.per_page).offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
         return wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
       },
@@ -313,13 +322,14 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
     );
 
-    app.get(e.path + '/:id', { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
-      wrapItem(e.one, await recordOf(request.user, request.params.id)),
-    );
+    if (e.one !== 'list_id' && e.one !== 'none')
+      app.get(e.path + '/:id', { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
+        wrapItem(e.one, await recordOf(request.user, request.params.id)),
+      );
 
     app.post(
       e.path,
-      { preValidation: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemResponse(e.create, e.record) } } },
+      { preValidation: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, body: e.input, response: { 200: itemSchema(e.create) } } },
       async (request) => {
         const input = request.body as Input;
         await checkBody(request.user, input);
@@ -332,7 +342,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           await impl.afterWrite?.(ctx, row.id as number, input, true);
           return row.id as number;
         }));
-        return wrapItem(e.create, await recordOf(request.user, id));
+        return answerItem(e.create, request.user, id);
       },
     );
 
@@ -347,7 +357,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           description: 'If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.',
           params,
           body: e.input,
-          response: { 200: itemResponse(e.update, e.record) },
+          response: { 200: itemSchema(e.update) },
         },
       },
       async (request) => {
@@ -367,13 +377,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           if (changed.length === 0) throw staleRecord();
           await impl.afterWrite?.(ctx, id, input, false);
         }));
-        return wrapItem(e.update, await recordOf(request.user, id));
+        return answerItem(e.update, request.user, id);
       },
     );
 
     app.delete(
       e.path + '/:id',
-      { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
+      { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } } },
       async (request) => {
         await findRow(request.user, request.params.id);
         await impl.guard?.(ctxOf(request.user), request.params.id);
@@ -385,7 +395,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           if (isForeignKeyViolation(err)) throw new HttpError(409, (await impl.inUse?.(ctxOf(request.user), request.params.id)) ?? e.messages.inUse);
           throw err;
         }
-        return { message: e.messages.deleted };
+        return wholeList ? { data: await allRecords(request.user) } : { message: e.messages.deleted };
       },
     );
   };

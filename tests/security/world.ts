@@ -269,8 +269,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
     [`POST ${API}/contacts`]: b.contact,
-    [`POST ${API}/staff_departure`]: { name: `Відділ ${uid()}` },
-    [`PUT ${API}/staff_departure/{id}`]: { name: `Відділ ${uid()}` },
     [`POST ${API}/staff_role`]: { name: `Роль ${uid()}`, permissions: {} },
     [`PUT ${API}/staff_role/{id}`]: { name: `Роль ${uid()}`, permissions: {} },
     [`POST ${API}/staff`]: { name: 'Новий колега', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
