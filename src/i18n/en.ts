@@ -457,7 +457,7 @@ export const en = {
       title: 'Departments',
       empty: 'There are no departments yet.',
       roles_count: '%{smart_count} role |||| %{smart_count} roles',
-      fields: { name: 'Department name' },
+      fields: { name: 'Department name', roles_count: 'Roles', created_at: 'Added' },
       notifications: { created: 'Department added', updated: 'Department renamed', deleted: 'Department deleted' },
     },
     'service-request-types': {

@@ -458,7 +458,6 @@ export const uk = {
       title: 'Відділи',
       empty: 'Відділів ще немає.',
       roles_count: '%{smart_count} роль |||| %{smart_count} ролі |||| %{smart_count} ролей',
-      fields: { name: 'Назва відділу' },
       notifications: { created: 'Відділ додано', updated: 'Відділ перейменовано', deleted: 'Відділ видалено' },
     },
     'service-request-types': {
