@@ -13,7 +13,7 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
   const translate = useTranslate();
   const labels = useEntityLabels(departureEntity);
   const notify = useNotify();
-  const { data = [] } = useGetList<Departure>('staff-departures');
+  const { data = [] } = useGetList<Departure>('staff-departures', { sort: { field: 'name', order: 'ASC' } });
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
