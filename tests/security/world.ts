@@ -206,7 +206,8 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.files.eventPicture = picture;
   s.entities = {};
   for (const e of ENTITIES as readonly EntityDeclaration[]) {
-    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}` }));
+    // Organization-wide records belong to no complex: they carry no side's label (the scope checks look for B's).
+    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: e.scope === 'organization' ? uid() : `${label} ${uid()}` }));
     s.entities[e.name] = Number(itemAdapters[e.create]<{ id: number }>(res).id);
   }
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
