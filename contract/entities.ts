@@ -1,5 +1,8 @@
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
+import { houseTypeEntity } from './houses.ts';
+import { departureEntity, requestTypeEntity } from './staff.ts';
+import { discountEntity } from './discounts.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 
@@ -8,7 +11,16 @@ import { RESOURCES } from './resources.ts';
  * each, the SPA builds its list and form, and the parametrised suites test each. An entity whose
  * sample refers to another declared entity (`refs`) comes after it.
  */
-export const ENTITIES = [cameraEntity, contactSectionEntity, contactGroupEntity, contactEntity] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [
+  cameraEntity,
+  houseTypeEntity,
+  requestTypeEntity,
+  discountEntity,
+  departureEntity,
+  contactSectionEntity,
+  contactGroupEntity,
+  contactEntity,
+] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
 

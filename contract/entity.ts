@@ -46,7 +46,9 @@ export const declareResource = (d: Pick<ResourceDeclaration, 'path' | 'area' | '
  * What a field is, for every side at once: the form's input, the list's column and its cell, the
  * export's cell. `reference` names another resource (`reference`), shown by `optionText`.
  */
-export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime';
+export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime' | 'tags';
+// 'tags': records a row refers to, as `{ id, name }[]` (computed; `input: false`): chips in the
+// list, names joined by commas in the export.
 
 export interface FieldDeclaration {
   type: FieldType;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 const count = (label: string, max: number) =>
   z.coerce
@@ -69,3 +70,28 @@ export const unlinkInput = z.object({
 export const houseTypeInput = z.object({ name: text('Назва типу', { min: 2, max: 100 }) });
 export const houseTypeRecord = z.object({ id: z.number(), name: z.string(), houses_count: z.number(), created_at: z.string(), updated_at: z.string() });
 export type HouseType = z.infer<typeof houseTypeRecord>;
+
+/**
+ * House types of the organization (Багатоквартирний, Таунхаус, …): shared by every complex, so
+ * no staff scope; `houses_count` counts all the organization's houses of the type.
+ */
+export const houseTypeEntity = defineEntity({
+  name: 'house-types',
+  path: '/house-types',
+  area: 'houses',
+  list: 'data_pagination',
+  input: houseTypeInput,
+  record: houseTypeRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва типу', required: true, max: 100, sortable: true },
+    houses_count: { type: 'number', label: 'Будинків', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name'],
+  sort: { field: 'id', order: 'asc' },
+  scope: 'organization',
+  messages: { notFound: 'Тип будинку не знайдено.', deleted: 'Тип будинку видалено.', inUse: 'Тип використовують будинки, тому його не можна видалити. Спершу змініть тип цих будинків.' },
+  exportName: 'Типи будинків',
+  // Names are unique: two samples of one `unique` differ by a random tail.
+  sample: ({ unique }) => ({ name: `Тип ${unique} ${Math.random().toString(36).slice(2, 8)}` }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 import { ACTIONS, AREAS, type Action, type Area, type Rules } from './permissions.ts';
 
 /** A department of the management company (the spec's "staff departure"). */
@@ -12,6 +13,34 @@ export const departureRecord = z.object({
   updated_at: z.string(),
 });
 export type Departure = z.infer<typeof departureRecord>;
+
+/**
+ * Departments of the management company: the organization's whole list (no pages), every write
+ * answering the new list (`data`) and the record's `id`; guarded by the `staff_roles` area.
+ */
+export const departureEntity = defineEntity({
+  name: 'staff-departures',
+  path: '/staff_departure',
+  area: 'staff_roles',
+  list: 'data_list',
+  one: 'list_id',
+  create: 'list_id',
+  update: 'list_id',
+  input: departureInput,
+  record: departureRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва відділу', required: true, max: 100, sortable: true },
+    roles_count: { type: 'number', label: 'Ролей', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name'],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'organization',
+  messages: { notFound: 'Відділ не знайдено.', deleted: 'Відділ видалено.', inUse: 'У відділі є ролі, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.' },
+  exportName: 'Відділи',
+  // Names are unique: two samples of one `unique` differ by a random tail.
+  sample: ({ unique }) => ({ name: `Відділ ${unique} ${Math.random().toString(36).slice(2, 8)}` }),
+});
 
 const actionList = z.array(z.enum(ACTIONS, { error: 'Дія — одна з: view, create, edit, delete.' }), {
   error: 'Права області — список дій.',
@@ -133,6 +162,36 @@ export const requestTypeRecord = z.object({
 export type RequestType = z.infer<typeof requestTypeRecord>;
 
 export const REQUEST_TYPE_SORTS = ['id', 'name', 'created_at'] as const;
+
+/**
+ * Service request types of the organization («Сантехніка», «Ліфт», …): shared by every complex,
+ * with the staff roles that handle each and the staff a new request of the type goes to. Roles
+ * and staff are chosen from `GET /service_request-types/form` (the screen's own inputs); the list
+ * also takes `role_id`.
+ */
+export const requestTypeEntity = defineEntity({
+  name: 'service-request-types',
+  path: '/service-request-types',
+  area: 'service_request_types',
+  list: 'data_pagination',
+  input: requestTypeInput,
+  record: requestTypeRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва', required: true, max: 100, sortable: true },
+    description: { type: 'multiline', label: 'Опис', max: 1000, wide: true },
+    deadline_hours: { type: 'number', label: 'Термін виконання, год', min: 1, max: 24 * 365, list: false, export: true, hint: true },
+    roles: { type: 'tags', label: 'Ролі', input: false },
+    staff: { type: 'tags', label: 'Виконавці за замовчуванням', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name'],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'organization',
+  messages: { notFound: 'Тип заявки не знайдено.', deleted: 'Тип заявки видалено.', inUse: 'Тип заявки не можна видалити: є заявки цього типу.' },
+  exportName: 'Типи заявок',
+  // Names are unique: two samples of one `unique` differ by a random tail.
+  sample: ({ unique }) => ({ name: `Покрівля ${unique} ${Math.random().toString(36).slice(2, 8)}`, description: 'Протікання даху', deadline_hours: 48, role_ids: [], staff_ids: [] }),
+});
 
 export const requestTypeForm = z.object({ staff: z.array(option.extend({ role_id: z.number().nullable() })), roles: z.array(option) });
 export type RequestTypeForm = z.infer<typeof requestTypeForm>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,8 +62,19 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   search?(text: string): SQL | undefined;
   /** Before a row is deleted (after it was found in scope): throws e.g. a 409 with a message of its own. */
   beforeDelete?(ctx: CrudContext, row: Row<T>): Promise<void>;
-  /** Field errors (422) answered when a unique index of the table refuses the row. */
-  unique?: Record<string, string[]>;
+  /**
+   * A text field unique in the organization whatever the case (a name): a taken value is a 422 on
+   * that field, before the write and when a unique index refuses it meanwhile.
+   */
+  unique?: { field: string; message: string };
+  /**
+   * Why the row cannot be deleted now (e.g. «used by 3 houses»), or undefined: asked before a
+   * delete (409 with the message) and again when a reference appeared meanwhile (instead of
+   * `messages.inUse`).
+   */
+  inUse?(ctx: CrudContext, id: number): Promise<string | undefined>;
+  /** Before an update or a delete of a row the user can see: throws (403) when they may read it but not change it. */
+  guard?(ctx: CrudContext, id: number): Promise<void>;
 }
 
 /**
@@ -134,6 +145,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       return dateOf(String(value));
     case 'datetime':
       return kyivTime.format(new Date(String(value))).replace(',', '');
+    case 'tags':
+      return (value as { name: string }[]).map((t) => t.name).join(', ') || null;
     case 'enum':
       return field.optionLabels?.[String(value)] ?? String(value);
     default:
@@ -184,7 +197,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const column = impl.columns[f.source];
       conditions.push(eq(col(column), f.type === 'boolean' ? value === '1' : value));
     }
-    if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id')) {
+    if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
         e.scope === 'complex'
           ? eq(col(impl.complexColumn!), q.complex_id)
@@ -229,15 +242,34 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         if (!exists) throw new Error(`${e.name}.${key}: no reference check for ${field.reference}`);
         if (!(await exists(ctxOf(user), Number(value)))) errors[key] = [`Поле «${field.label}»: запис не знайдено.`];
       }
+      if (impl.unique) {
+        const { field, message } = impl.unique;
+        const value = (input as Record<string, unknown>)[field];
+        const [taken] = await db
+          .select({ id: table.id })
+          .from(table as PgTable)
+          .where(and(eq(table.organizationId, user.organizationId), sql`lower(${impl.columns[field]}) = lower(${value})`, id === undefined ? undefined : ne(table.id, id)))
+          .limit(1);
+        if (taken) errors[field] = [message];
+      }
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
       await impl.check?.(ctxOf(user), input, id);
     }
+
+    // ── Whole-list resources (list 'data_list', items 'list_id'): no pages, no single read; every
+    // write answers the new whole list in `data` (and the written record's `id`), a delete too. ──
+    const wholeList = e.list === 'data_list';
+    const listAnswer = z.object({ data: z.array(e.record), id: z.number().optional() });
+    const allRecords = async (user: CurrentUser) =>
+      impl.toRecords(ctxOf(user), (await db.select().from(table as PgTable).where(scopeOf(db, user)).orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[]);
+    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => (shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await recordOf(user, id)));
 
     const list = e.list;
     app.get(
       e.path,
       {
-        preHandler: requirePermission(e.area, 'view'),
+        preValidation: requirePermission(e.area, 'view'),
         schema: {
           tags,
           summary: `${e.exportName}: список`,
@@ -251,7 +283,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const w = where(db, request.user, q);
         const [total, rows] = await Promise.all([
           listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
-          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(q.per_page).offset((q.page - 1) * q.per_page),
+          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(wholeList ? 100_000 : q.per_page).offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
         return wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
       },
@@ -260,7 +292,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     app.get(
       `${e.path}/export`,
       {
-        preHandler: requirePermission(e.area, 'view'),
+        preValidation: requirePermission(e.area, 'view'),
         schema: { tags, summary: `${e.exportName}: експорт (CSV або XLSX)`, description: 'Ті самі фільтри й пошук, що й у списку; усі рядки без обмеження, потоком, у порядку додавання.', querystring: exportQuery },
       },
       async (request, reply) => {
@@ -288,9 +320,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
     );
 
-    app.get(e.path + '/:id', { preHandler: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
-      wrapItem(e.one, await recordOf(request.user, request.params.id)),
-    );
+    if (e.one !== 'list_id' && e.one !== 'none')
+      app.get(e.path + '/:id', { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
+        wrapItem(e.one, await recordOf(request.user, request.params.id)),
+      );
 
     /**
      * The body of a create or update: JSON checked by the route's schema, or (encoding
@@ -304,7 +337,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       try {
         return await run();
       } catch (err) {
-        if (impl.unique && isUniqueViolation(err)) throw unprocessable(impl.unique);
+        if (impl.unique && isUniqueViolation(err)) throw unprocessable({ [impl.unique.field]: [impl.unique.message] });
         throw err;
       }
     };
@@ -312,7 +345,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const writeRoutes = (r: ZodApp) => {
       r.post(
         e.path,
-        { preHandler: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemResponse(e.create, e.record) } } },
+        { preValidation: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemSchema(e.create) } } },
         async (request) => {
           const input = await bodyOf(request);
           await checkBody(request.user, input);
@@ -327,7 +360,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               return row.id as number;
             }),
           );
-          return wrapItem(e.create, await recordOf(request.user, id));
+          return answerItem(e.create, request.user, id);
         },
       );
 
@@ -335,20 +368,21 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       update(
         e.path + '/:id',
         {
-          preHandler: requirePermission(e.area, 'edit'),
+          preValidation: requirePermission(e.area, 'edit'),
           schema: {
             tags,
             summary: `${e.exportName}: змінити`,
             ...bodySchema,
             description: `${multipart ? `${bodySchema.description} ` : ''}If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.`,
             params,
-            response: { 200: itemResponse(e.update, e.record) },
+            response: { 200: itemSchema(e.update) },
           },
         },
         async (request) => {
           const { id } = request.params as { id: number };
           const expected = expectedVersion(request);
           await findRow(request.user, id);
+          await impl.guard?.(ctxOf(request.user), id);
           const input = await bodyOf(request);
           await checkBody(request.user, input, id);
           await write(() =>
@@ -363,7 +397,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               await impl.afterWrite?.(ctx, id, input, false);
             }),
           );
-          return wrapItem(e.update, await recordOf(request.user, id));
+          return answerItem(e.update, request.user, id);
         },
       );
     };
@@ -372,17 +406,20 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
 
     app.delete(
       e.path + '/:id',
-      { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
+      { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } } },
       async (request) => {
         const row = await findRow(request.user, request.params.id);
+        await impl.guard?.(ctxOf(request.user), request.params.id);
         await impl.beforeDelete?.(ctxOf(request.user), row);
+        const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
+        if (busy) throw new HttpError(409, busy);
         try {
           await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
         } catch (err) {
-          if (isForeignKeyViolation(err)) throw new HttpError(409, e.messages.inUse);
+          if (isForeignKeyViolation(err)) throw new HttpError(409, (await impl.inUse?.(ctxOf(request.user), request.params.id)) ?? e.messages.inUse);
           throw err;
         }
-        return { message: e.messages.deleted };
+        return wholeList ? { data: await allRecords(request.user) } : { message: e.messages.deleted };
       },
     );
   };

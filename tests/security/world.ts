@@ -55,7 +55,6 @@ export interface Side {
   articleId: number;
   announcementId: number;
   eventId: number;
-  discountId: number;
   /** One record of every declared entity (contract/entities.ts), by entity name. */
   entities: Record<string, number>;
   interviewId: number;
@@ -117,7 +116,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
     announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
     event: { title: `Свято двору ${label}`, description: 'Аніматори.', place: 'Майданчик', starts_at: iso(2 * day), ends_at: iso(3 * day), complex_ids: [s.complexId], house_ids: [] },
-    discount: { partner: 'Кав’ярня «Зерно»', title: `Знижка на каву ${label}`, percent: '15', complex_ids: [s.complexId], house_ids: [] },
     interview: {
       title: `Опитування ${label}`,
       description: 'Питання про двір.',
@@ -204,7 +202,6 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const picture = await upload(t, admin);
   s.eventId = (await ok(t, 'POST', '/events', admin, { ...b.event, image_id: picture.id })).data.id;
   s.files.eventPicture = picture;
-  s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
   s.entities = await sampleRefs(t, admin, { houseId: s.houseId, complexId: s.complexId }, `${label} `);
   s.sectionId = s.entities.contacts_section;
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
@@ -270,16 +267,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/articles`]: b.article,
     [`POST ${API}/announcements`]: b.announcement,
     [`POST ${API}/events`]: b.event,
-    [`POST ${API}/discounts`]: b.discount,
     ...entityBodies('json'),
     [`POST ${API}/interview`]: b.interview,
     [`POST ${API}/voting`]: b.voting,
-    [`POST ${API}/house-types`]: { name: `Тип ${uid()}` },
-    [`PUT ${API}/house-types/{id}`]: { name: `Тип ${uid()}` },
-    [`POST ${API}/service-request-types`]: { name: `Покрівля ${uid()}` },
-    [`PUT ${API}/service-request-types/{id}`]: { name: `Покрівля ${uid()}` },
-    [`POST ${API}/staff_departure`]: { name: `Відділ ${uid()}` },
-    [`PUT ${API}/staff_departure/{id}`]: { name: `Відділ ${uid()}` },
     [`POST ${API}/staff_role`]: { name: `Роль ${uid()}`, permissions: {} },
     [`PUT ${API}/staff_role/{id}`]: { name: `Роль ${uid()}`, permissions: {} },
     [`POST ${API}/staff`]: { name: 'Новий колега', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
@@ -298,7 +288,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/articles/{id}`]: b.article,
     [`PUT ${API}/announcements/{id}`]: b.announcement,
     [`PUT ${API}/events/{id}`]: b.event,
-    [`PUT ${API}/discounts/{id}`]: b.discount,
     [`PUT ${API}/interview/{id}`]: b.interview,
     [`PUT ${API}/voting/{id}`]: b.voting,
     [`PUT ${API}/comments/{id}`]: b.comment,

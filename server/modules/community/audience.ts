@@ -2,7 +2,9 @@ import { and, eq, exists, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
 import { complexes, houses, users } from '../../db/schema.ts';
+import { audienceFilters } from '../../../contract/audience.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import type { CrudImplementation } from '../../lib/crud.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { formatAddress } from '../houses/address.ts';
 import { selectHouses } from '../houses/records.ts';
@@ -170,4 +172,24 @@ export async function authorNames(db: Reader, ids: (number | null)[]): Promise<M
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The audience of a declared entity (crudRoutes): staff see rows meant for one of their
+ * complexes, `complex_id` and `house_ids[]` narrow the list, a body's `complex_ids`/`house_ids`
+ * are checked and written in the record's transaction, and staff change only rows all of whose
+ * complexes are theirs. Spread into the implementation; records take `loadAudiences`.
+ */
+export function audienceHooks<Input extends { complex_ids: number[]; house_ids: number[] }>(
+  t: AudienceTables,
+  parentId: PgColumn,
+): Required<Pick<CrudImplementation<never, Input, unknown>, 'scope' | 'query' | 'where' | 'check' | 'afterWrite' | 'guard'>> {
+  return {
+    scope: ({ db, user }) => audienceScope(db, user, t, parentId) ?? sql`true`,
+    query: audienceFilters,
+    where: ({ db }, q) => audienceFilter(db, t, parentId, q.complex_id as number | undefined, q.house_ids as number[] | undefined),
+    check: async ({ db, user }, input) => void (await resolveAudience(db, user, input)),
+    afterWrite: async ({ db, user }, id, input) => writeAudience(db, t, id, await resolveAudience(db, user, input)),
+    guard: ({ db, user }, id) => assertWholeAudienceInScope(db, user, t, id),
+  };
 }

@@ -70,7 +70,7 @@ const groupRoutes = crudRoutes(contactGroupEntity, {
       .limit(1);
     if (taken) throw unprocessable(GROUP_TAKEN);
   },
-  unique: GROUP_TAKEN,
+  unique: { field: 'name', message: GROUP_TAKEN.name[0] },
 });
 
 /** Contacts: phones stored in E.164 and shown as people read them; search by name, e-mail or phone digits. */

@@ -1,27 +1,42 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { normaliseRules } from '../../../contract/permissions.ts';
-import { departureInput, departureRecord, option, roleInput, roleRecord, type RoleInput } from '../../../contract/staff.ts';
+import { departureEntity, option, roleInput, roleRecord, type RoleInput } from '../../../contract/staff.ts';
 import { staffDepartures, staffRoles, users } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, forbidden, notFound, unprocessable, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
+import { crudRoutes } from '../../lib/crud.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { accessChanged } from '../../lib/live.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { plural } from '../../lib/words.ts';
-import { departureList, departureOptions, describeRights, rightsBeyond, roleHolders, roleList } from './lookups.ts';
+import { departureOptions, describeRights, rightsBeyond, roleHolders, roleList } from './lookups.ts';
 
 const params = z.object({ id: idSchema });
-const departuresAnswer = z.object({ data: z.array(departureRecord), id: z.number().optional() });
 const rolesAnswer = z.object({ data: z.array(roleRecord), form: z.object({ departures: z.array(option) }), id: z.number().optional() });
 
 const DEPARTURE_NOT_FOUND = 'Відділ не знайдено.';
-const DEPARTURE_TAKEN = { name: ['Відділ з такою назвою вже існує.'] };
 const ROLE_NOT_FOUND = 'Роль не знайдено.';
 const ROLE_TAKEN = { name: ['Роль з такою назвою вже існує.'] };
 
-const departureInUse = (n: number) =>
-  conflict(`У відділі ${n} ${plural(n, ['роль', 'ролі', 'ролей'])}, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.`);
+/** Departments: the generic CRUD of their declaration (contract/staff.ts); a department that holds roles cannot be deleted (409 with the count). */
+const departureRoutes = crudRoutes(departureEntity, {
+  table: staffDepartures,
+  columns: { name: staffDepartures.name, created_at: staffDepartures.createdAt },
+  unique: { field: 'name', message: 'Відділ з такою назвою вже існує.' },
+  async toRecords({ db }, rows) {
+    const ids = rows.map((r) => r.id);
+    const counts = ids.length ? await db.select({ id: staffRoles.departureId, n: count() }).from(staffRoles).where(inArray(staffRoles.departureId, ids)).groupBy(staffRoles.departureId) : [];
+    const rolesCount = new Map(counts.map((c) => [c.id, Number(c.n)]));
+    return rows.map((r) => ({ id: r.id, name: r.name, roles_count: rolesCount.get(r.id) ?? 0, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }));
+  },
+  values: (b: { name: string }) => ({ name: b.name }),
+  async inUse({ db }, id) {
+    const n = (await db.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.departureId, id))).length;
+    if (n > 0) return `У відділі ${n} ${plural(n, ['роль', 'ролі', 'ролей'])}, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.`;
+  },
+});
 const roleInUse = (n: number) =>
   conflict(`Роль призначено ${n} ${plural(n, ['працівнику', 'працівникам', 'працівникам'])}, тому її не можна видалити. Спершу призначте їм іншу роль.`);
 
@@ -34,110 +49,7 @@ const roleInUse = (n: number) =>
 export const staffRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  async function findDeparture(organizationId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(staffDepartures)
-      .where(and(eq(staffDepartures.organizationId, organizationId), eq(staffDepartures.id, id)))
-      .limit(1);
-    if (!row) throw notFound(DEPARTURE_NOT_FOUND);
-    return row;
-  }
-
-  async function assertDepartureNameFree(organizationId: number, name: string, exceptId?: number) {
-    const [taken] = await db
-      .select({ id: staffDepartures.id })
-      .from(staffDepartures)
-      .where(
-        and(
-          eq(staffDepartures.organizationId, organizationId),
-          sql`lower(${staffDepartures.name}) = lower(${name})`,
-          exceptId === undefined ? undefined : ne(staffDepartures.id, exceptId),
-        ),
-      )
-      .limit(1);
-    if (taken) throw unprocessable(DEPARTURE_TAKEN);
-  }
-
-  const departures = async (organizationId: number, id?: number) => ({ data: await departureList(db, organizationId), id });
-
-  app.get(
-    '/staff_departure',
-    {
-      preValidation: requirePermission('staff_roles', 'view'),
-      schema: { tags: ['staff'], summary: 'Відділи', response: { 200: departuresAnswer } },
-    },
-    async (request) => departures(request.user.organizationId),
-  );
-
-  app.post(
-    '/staff_departure',
-    {
-      preValidation: requirePermission('staff_roles', 'create'),
-      schema: { tags: ['staff'], summary: 'Додати відділ', body: departureInput, response: { 200: departuresAnswer } },
-    },
-    async (request) => {
-      const organizationId = request.user.organizationId;
-      await assertDepartureNameFree(organizationId, request.body.name);
-      try {
-        const [row] = await db.insert(staffDepartures).values({ organizationId, name: request.body.name }).returning({ id: staffDepartures.id });
-        return departures(organizationId, row.id);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw unprocessable(DEPARTURE_TAKEN);
-        throw err;
-      }
-    },
-  );
-
-  app.put(
-    '/staff_departure/:id',
-    {
-      preValidation: requirePermission('staff_roles', 'edit'),
-      schema: { tags: ['staff'], summary: 'Перейменувати відділ', params, body: departureInput, response: { 200: departuresAnswer } },
-    },
-    async (request) => {
-      const organizationId = request.user.organizationId;
-      const { id } = request.params;
-      await findDeparture(organizationId, id);
-      await assertDepartureNameFree(organizationId, request.body.name, id);
-      try {
-        await db.update(staffDepartures).set({ name: request.body.name, updatedAt: new Date() }).where(eq(staffDepartures.id, id));
-        return departures(organizationId, id);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw unprocessable(DEPARTURE_TAKEN);
-        throw err;
-      }
-    },
-  );
-
-  app.delete(
-    '/staff_departure/:id',
-    {
-      preValidation: requirePermission('staff_roles', 'delete'),
-      schema: {
-        tags: ['staff'],
-        summary: 'Видалити відділ',
-        description: 'Відділ, у якому є ролі, видалити не можна (409).',
-        params,
-        response: { 200: departuresAnswer },
-      },
-    },
-    async (request) => {
-      const organizationId = request.user.organizationId;
-      const { id } = request.params;
-      await findDeparture(organizationId, id);
-      const rolesIn = async () => (await db.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.departureId, id))).length;
-      const used = await rolesIn();
-      if (used > 0) throw departureInUse(used);
-      try {
-        await db.delete(staffDepartures).where(eq(staffDepartures.id, id));
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw departureInUse(Math.max(1, await rolesIn()));
-        throw err;
-      }
-      return departures(organizationId);
-    },
-  );
+  await app.register(departureRoutes);
 
   // ── roles ──
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, maxLength, maxValue, minValue, NumberInput, Pagination, required, SearchInput, SelectInput, TextInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
-import type { Discount } from '../../../contract/discounts';
+import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { discountEntity, type Discount } from '../../../contract/discounts';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
@@ -12,10 +12,28 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { formatNumber } from '../../lib/numbers';
+import { EntityInput } from '../generic/EntityInputs';
+import { ListExport } from '../generic/EntityList';
+import { useEntityLabels } from '../generic/labels';
 
-/** /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). */
+const entity = discountEntity;
+
+/** A declared input, taking `flex` parts of its row. */
+const Input = ({ source, flex = 1 }: { source: keyof typeof entity.fields; flex?: number }) => (
+  <Box sx={{ flex }}>
+    <EntityInput entity={entity} source={source} field={entity.fields[source]} />
+  </Box>
+);
+
+/**
+ * /dashboard_old/Disconts: partner discounts for residents (the legacy area's own screen). Labels,
+ * inputs and the export of the current filter come from the declaration (contract/discounts.ts);
+ * the offer column (percent chip), the expiry, the state filter and the audience inputs stay the
+ * screen's own.
+ */
 export default function DiscountList() {
   const translate = useTranslate();
+  const labels = useEntityLabels(entity);
   const { complexId } = useComplexSelection();
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
@@ -58,7 +76,8 @@ export default function DiscountList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport entity={entity} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
                 {translate('app.actions.add')}
@@ -68,9 +87,10 @@ export default function DiscountList() {
         }
       >
         <DataTable<Discount> rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col source="partner" />
+          <DataTable.Col source="partner" label={labels.field('partner')} />
           <DataTable.Col
             source="title"
+            label={labels.field('title')}
             disableSort
             render={(r) => (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -79,8 +99,8 @@ export default function DiscountList() {
               </Stack>
             )}
           />
-          <DataTable.Col source="promo_code" disableSort render={(r) => r.promo_code ?? '—'} />
-          <DataTable.Col source="valid_until" render={(r) => (r.valid_until ? `${formatDate(r.valid_until)}${r.expired ? ` (${translate('resources.discounts.expired')})` : ''}` : translate('resources.discounts.no_end'))} />
+          <DataTable.Col source="promo_code" label={labels.field('promo_code')} disableSort render={(r) => r.promo_code ?? '—'} />
+          <DataTable.Col source="valid_until" label={labels.field('valid_until')} render={(r) => (r.valid_until ? `${formatDate(r.valid_until)}${r.expired ? ` (${translate('resources.discounts.expired')})` : ''}` : translate('resources.discounts.no_end'))} />
           <DataTable.Col source="complex_ids" disableSort label="app.audience.label" render={(r) => (r as Discount).complexes.map((c) => c.name).join(', ')} />
           <DataTable.Col
             label=""
@@ -100,19 +120,21 @@ export default function DiscountList() {
         notifications={{ created: 'resources.discounts.notifications.created', updated: 'resources.discounts.notifications.updated' }}
       >
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
-          <TextInput source="partner" validate={[required(), maxLength(150)]} sx={{ flex: 2 }} />
-          <NumberInput source="percent" min={1} max={100} validate={[minValue(1), maxValue(100)]} sx={{ flex: 1 }} />
+          <Input source="partner" flex={2} />
+          <Input source="percent" />
         </Stack>
-        <TextInput source="title" validate={[required(), maxLength(200)]} fullWidth />
-        <TextInput source="description" validate={maxLength(2000)} multiline minRows={2} fullWidth />
+        <Input source="title" />
+        <Input source="description" />
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
-          <TextInput source="promo_code" validate={maxLength(50)} sx={{ flex: 1 }} />
-          <UkDateTimeInput source="valid_until" sx={{ flex: 1 }} />
+          <Input source="promo_code" />
+          <Box sx={{ flex: 1 }}>
+            <UkDateTimeInput source="valid_until" label={labels.field('valid_until')} fullWidth />
+          </Box>
         </Stack>
-        <TextInput source="address" validate={maxLength(300)} fullWidth />
+        <Input source="address" />
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
-          <TextInput source="phone" sx={{ flex: 1 }} />
-          <TextInput source="link" sx={{ flex: 1 }} />
+          <Input source="phone" />
+          <Input source="link" />
         </Stack>
         <AudienceInputs houses={false} />
       </ResourceFormDialog>

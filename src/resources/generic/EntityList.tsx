@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Box, Button, Card, Link, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
@@ -32,7 +32,7 @@ import { EntityInputs } from './EntityInputs';
 import { useEntityLabels } from './labels';
 
 /** A cell by the field's type: links, Ukrainian dates and numbers, option labels, «—» for nothing. */
-function Cell({ entity, source, field, record }: { entity: EntityDeclaration; source: string; field: FieldDeclaration; record: RaRecord }) {
+export function Cell({ entity, source, field, record }: { entity: EntityDeclaration; source: string; field: FieldDeclaration; record: RaRecord }) {
   const translate = useTranslate();
   const labels = useEntityLabels(entity);
   const value = record[source];
@@ -51,7 +51,7 @@ function Cell({ entity, source, field, record }: { entity: EntityDeclaration; so
         <TextField source={field.optionText ?? 'name'} />
       </ReferenceField>
     );
-  if (value === null || value === undefined || value === '') return <>—</>;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>—</>;
   switch (field.type) {
     case 'url':
       return (
@@ -69,13 +69,21 @@ function Cell({ entity, source, field, record }: { entity: EntityDeclaration; so
       return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
     case 'enum':
       return <>{labels.option(source, String(value))}</>;
+    case 'tags':
+      return (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {(value as { id: number; name: string }[]).map((t) => (
+            <Chip key={t.id} size="small" label={t.name} />
+          ))}
+        </Stack>
+      );
     default:
       return <>{String(value)}</>;
   }
 }
 
 /** The export of exactly what the list shows now: its search, filters and sort, through the server. */
-function ListExport({ entity }: { entity: EntityDeclaration }) {
+export function ListExport({ entity }: { entity: EntityDeclaration }) {
   const { filterValues, sort } = useListContext();
   const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: filterValues, sort });
   return <ExportButtons path={`${entity.path}/export`} filter={filter} />;

@@ -3,13 +3,20 @@ import { Box, Button, IconButton, List, ListItem, ListItemText, Stack, TextField
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { HouseType } from '../../../contract/houses';
+import { houseTypeEntity, type HouseType } from '../../../contract/houses';
+import { ExportButtons } from '../../components/ExportButtons';
 import { FormDialog } from '../../components/FormDialog';
 import { useCan } from '../../lib/useCan';
+import { useEntityLabels } from '../generic/labels';
 
-/** House types are managed next to the houses: add, rename, delete (a type in use cannot be deleted). */
+/**
+ * House types are managed next to the houses: add, rename, delete (a type in use cannot be
+ * deleted), export. A dialog of its own over the houses list; labels and the API come from the
+ * declaration (contract/houses.ts).
+ */
 export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
+  const labels = useEntityLabels(houseTypeEntity);
   const notify = useNotify();
   const { data = [], refetch } = useGetList<HouseType>('house-types', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const [create] = useCreate();
@@ -99,11 +106,16 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
       {data.length === 0 && <Typography color="text.secondary">{translate('resources.house-types.empty')}</Typography>}
       {!editing && canCreate && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
-          <TextField size="small" fullWidth label={translate('resources.house-types.fields.name')} value={name} onChange={(e) => setName(e.target.value)} error={Boolean(error)} helperText={error} />
+          <TextField size="small" fullWidth label={labels.field('name')} value={name} onChange={(e) => setName(e.target.value)} error={Boolean(error)} helperText={error} />
           <Button variant="contained" onClick={save} disabled={name.trim().length < 2}>
             {translate('app.actions.add')}
           </Button>
         </Stack>
+      )}
+      {data.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <ExportButtons path={`${houseTypeEntity.path}/export`} filter={{}} />
+        </Box>
       )}
       <Box sx={{ height: 8 }} />
     </FormDialog>

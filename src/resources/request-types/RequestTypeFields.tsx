@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { NumberInput, SelectArrayInput, TextInput, minValue, required } from 'react-admin';
-import type { RequestTypeForm } from '../../../contract/staff';
+import { SelectArrayInput } from 'react-admin';
+import { requestTypeEntity, type RequestTypeForm } from '../../../contract/staff';
 import { apiFetch } from '../../dataProvider/http';
+import { EntityInput } from '../generic/EntityInputs';
 
 /** Staff and roles to choose from (`GET /service_request-types/form`). */
 export function useRequestTypeForm(): RequestTypeForm {
@@ -13,21 +14,14 @@ export function useRequestTypeForm(): RequestTypeForm {
   return data ?? { staff: [], roles: [] };
 }
 
+/** The declared inputs (name, description, deadline), then roles and default staff from the form's choices. */
 export function RequestTypeFields() {
   const form = useRequestTypeForm();
   return (
     <>
-      <TextInput source="name" label="resources.service-request-types.fields.name" validate={required()} fullWidth />
-      <TextInput source="description" label="resources.service-request-types.fields.description" multiline minRows={2} fullWidth />
-      <NumberInput
-        source="deadline_hours"
-        label="resources.service-request-types.fields.deadline_hours"
-        helperText="resources.service-request-types.hints.deadline"
-        min={1}
-        step={1}
-        validate={minValue(1)}
-        fullWidth
-      />
+      {(['name', 'description', 'deadline_hours'] as const).map((source) => (
+        <EntityInput key={source} entity={requestTypeEntity} source={source} field={requestTypeEntity.fields[source]} />
+      ))}
       <SelectArrayInput source="role_ids" label="resources.service-request-types.fields.role_ids" choices={form.roles} fullWidth />
       <SelectArrayInput
         source="staff_ids"

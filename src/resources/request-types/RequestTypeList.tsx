@@ -1,28 +1,27 @@
 import { useState } from 'react';
-import { Box, Chip, Stack } from '@mui/material';
-import { DataTable, List, Pagination, SearchInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
-import type { RequestType } from '../../../contract/staff';
+import { Box } from '@mui/material';
+import { DataTable, List, Pagination, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { listFields } from '../../../contract/entity';
+import { requestTypeEntity, type RequestType } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
+import { Cell, ListExport } from '../generic/EntityList';
+import { useEntityLabels } from '../generic/labels';
 import { RequestTypeFields } from './RequestTypeFields';
 
-const Chips = ({ items }: { items: { id: number; name: string }[] }) =>
-  items.length === 0 ? (
-    <>—</>
-  ) : (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {items.map((i) => (
-        <Chip key={i.id} size="small" label={i.name} />
-      ))}
-    </Stack>
-  );
+const entity = requestTypeEntity;
 
-/** /Type-requests: kinds of service request with the roles and default staff that handle them. */
+/**
+ * /Type-requests: kinds of service request with the roles and default staff that handle them.
+ * Columns, labels and the export of the current filter come from the declaration
+ * (contract/staff.ts); the form stays the screen's own (roles and staff from the form's choices).
+ */
 export default function RequestTypeList() {
   const translate = useTranslate();
+  const labels = useEntityLabels(entity);
   usePageHeader(translate('resources.service-request-types.title'));
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<RequestType | null>(null);
@@ -38,16 +37,22 @@ export default function RequestTypeList() {
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.service-request-types.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={false}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport entity={entity} />
             <AddButton area="service_request_types" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
       >
         <DataTable<RequestType> bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="name" label="resources.service-request-types.fields.name" />
-          <DataTable.Col source="description" label="resources.service-request-types.fields.description" disableSort render={(r) => r.description || '—'} />
-          <DataTable.Col source="roles" label="resources.service-request-types.fields.roles" disableSort render={(r) => <Chips items={(r as RequestType).roles} />} />
-          <DataTable.Col source="staff" label="resources.service-request-types.fields.staff" disableSort render={(r) => <Chips items={(r as RequestType).staff} />} />
+          {listFields(entity).map(([source, field]) => (
+            <DataTable.Col
+              key={source}
+              source={source}
+              label={labels.field(source)}
+              disableSort={!field.sortable}
+              render={(r: RaRecord) => <Cell entity={entity} source={source} field={field} record={r} />}
+            />
+          ))}
           <DataTable.Col
             label=""
             disableSort

@@ -3,14 +3,17 @@ import { Button, Card, CardContent, IconButton, List, ListItem, ListItemText, St
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { Departure } from '../../../contract/staff';
+import { departureEntity, type Departure } from '../../../contract/staff';
+import { ExportButtons } from '../../components/ExportButtons';
 import { useCan } from '../../lib/useCan';
+import { useEntityLabels } from '../generic/labels';
 
-/** Departments: add, rename in place, delete (one that holds roles cannot be). */
+/** Departments: add, rename in place, delete (one that holds roles cannot be), export; labels and the API from the declaration (contract/staff.ts). */
 export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
   const translate = useTranslate();
+  const labels = useEntityLabels(departureEntity);
   const notify = useNotify();
-  const { data = [] } = useGetList<Departure>('staff-departures');
+  const { data = [] } = useGetList<Departure>('staff-departures', { sort: { field: 'name', order: 'ASC' } });
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
@@ -65,7 +68,7 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
                   size="small"
                   fullWidth
                   autoFocus
-                  label={translate('resources.staff-departures.fields.name')}
+                  label={labels.field('name')}
                   value={editing.name}
                   onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
                   error={Boolean(error)}
@@ -113,12 +116,13 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
           )}
         </List>
         {data.length === 0 && <Typography color="text.secondary">{translate('resources.staff-departures.empty')}</Typography>}
+        {data.length > 0 && <ExportButtons path={`${departureEntity.path}/export`} filter={{}} />}
         {!editing && canCreate && (
           <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
             <TextField
               size="small"
               fullWidth
-              label={translate('resources.staff-departures.fields.name')}
+              label={labels.field('name')}
               value={name}
               onChange={(e) => setName(e.target.value)}
               onKeyDown={(e) => e.key === 'Enter' && name.trim().length >= 2 && save()}
