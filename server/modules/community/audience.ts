@@ -1,5 +1,6 @@
 import { and, eq, exists, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { audienceFilters } from '../../../contract/audience.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, houses, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
@@ -170,4 +171,27 @@ export async function authorNames(db: Reader, ids: (number | null)[]): Promise<M
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The generic CRUD hooks of content addressed to an audience (crudRoutes' `scope`, `query`,
+ * `where`, `check`, `afterWrite`, `beforeDelete`): staff see content for one of their complexes,
+ * the list takes the header selection (`complex_id`, `house_ids[]`), the body's audience is
+ * checked (422) and written with the row, and staff change or delete only content wholly theirs (403).
+ */
+export function audienceHooks(t: AudienceTables, parentId: PgColumn) {
+  const resolved = new WeakMap<object, Audience>();
+  return {
+    scope: ({ db, user }: { db: Reader; user: CurrentUser }) => audienceScope(db, user, t, parentId) ?? sql`true`,
+    query: audienceFilters,
+    where: ({ db }: { db: Reader }, q: Record<string, unknown>) => audienceFilter(db, t, parentId, q.complex_id as number | undefined, q.house_ids as number[] | undefined),
+    async check({ db, user }: { db: Reader; user: CurrentUser }, input: { complex_ids: number[]; house_ids: number[] }, id?: number) {
+      if (id !== undefined) await assertWholeAudienceInScope(db, user, t, id);
+      resolved.set(input, await resolveAudience(db, user, input));
+    },
+    async afterWrite({ db, user }: { db: Db; user: CurrentUser }, id: number, input: { complex_ids: number[]; house_ids: number[] }) {
+      await writeAudience(db, t, id, resolved.get(input) ?? (await resolveAudience(db, user, input)));
+    },
+    beforeDelete: ({ db, user }: { db: Reader; user: CurrentUser }, id: number) => assertWholeAudienceInScope(db, user, t, id),
+  };
 }
