@@ -1,4 +1,6 @@
+import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
+import { eventEntity } from './events.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 
@@ -6,7 +8,7 @@ import { RESOURCES } from './resources.ts';
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
  * each, the SPA builds its list and form, and the parametrised suites test each.
  */
-export const ENTITIES = [cameraEntity] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [cameraEntity, announcementEntity, eventEntity] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
 
