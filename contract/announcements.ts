@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audienceInput, audienceRecord, dateTime } from './audience.ts';
 import { text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 export const ANNOUNCEMENT_STATES = ['upcoming', 'active', 'expired'] as const;
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
@@ -31,3 +32,39 @@ export const announcementRecord = z.object({
   updated_at: z.string(),
 });
 export type Announcement = z.infer<typeof announcementRecord>;
+
+/** Announcements for residents (the legacy «Announcements»), addressed to complexes and houses. */
+export const announcementEntity = defineEntity({
+  name: 'announcements',
+  path: '/announcements',
+  area: 'announcements',
+  list: 'data_pagination',
+  input: announcementInput,
+  record: announcementRecord,
+  fields: {
+    title: { type: 'text', label: 'Заголовок', required: true, max: 200, sortable: true },
+    body: { type: 'multiline', label: 'Текст', required: true, max: 5000, list: false, export: true, wide: true },
+    valid_from: { type: 'datetime', label: 'Діє з', required: true, sortable: true },
+    valid_until: { type: 'datetime', label: 'Діє до', sortable: true, hint: true },
+    state: { type: 'enum', label: 'Стан', options: ANNOUNCEMENT_STATES, optionLabels: { upcoming: 'Ще не діє', active: 'Діє', expired: 'Завершено' }, input: false },
+    complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false },
+    houses: { type: 'text', label: 'Будинки', optionText: 'address', input: false, list: false, export: true },
+    author: { type: 'text', label: 'Автор', input: false, list: false, export: true },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['title'],
+  filters: [{ source: 'state', type: 'enum' }],
+  sort: { field: 'valid_from', order: 'desc' },
+  scope: 'complex',
+  form: 'page',
+  messages: { notFound: 'Оголошення не знайдено.', deleted: 'Оголошення видалено.', inUse: 'Оголошення не можна видалити: на нього посилаються інші записи.' },
+  exportName: 'Оголошення',
+  sample: ({ complexId, unique }) => ({
+    title: `Оголошення ${unique}`,
+    body: 'Просимо забезпечити доступ до квартир.',
+    valid_from: new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
+    valid_until: null,
+    complex_ids: [complexId],
+    house_ids: [],
+  }),
+});

@@ -1,8 +1,10 @@
+import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
 import { departureEntity, requestTypeEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
+import { eventEntity } from './events.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 
@@ -20,6 +22,8 @@ export const ENTITIES = [
   contactSectionEntity,
   contactGroupEntity,
   contactEntity,
+  announcementEntity,
+  eventEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audienceInput, audienceRecord, dateTime } from './audience.ts';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 export const EVENT_STATES = ['upcoming', 'ongoing', 'past'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
@@ -35,3 +36,42 @@ export const eventRecord = z.object({
   updated_at: z.string(),
 });
 export type CommunityEvent = z.infer<typeof eventRecord>;
+
+/** The events poster (the legacy «Events»), addressed to complexes and houses; a picture each. */
+export const eventEntity = defineEntity({
+  name: 'events',
+  path: '/events',
+  area: 'events',
+  list: 'data_pagination',
+  input: eventInput,
+  record: eventRecord,
+  fields: {
+    title: { type: 'text', label: 'Назва', required: true, max: 200, sortable: true },
+    description: { type: 'multiline', label: 'Опис', max: 5000, list: false, export: true, wide: true },
+    place: { type: 'text', label: 'Місце', required: true, max: 200, sortable: true },
+    starts_at: { type: 'datetime', label: 'Початок', required: true, sortable: true },
+    ends_at: { type: 'datetime', label: 'Завершення' },
+    state: { type: 'enum', label: 'Стан', options: EVENT_STATES, optionLabels: { upcoming: 'Заплановано', ongoing: 'Триває', past: 'Минув' }, input: false },
+    complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false },
+    houses: { type: 'text', label: 'Будинки', optionText: 'address', input: false, list: false, export: true },
+    author: { type: 'text', label: 'Автор', input: false, list: false, export: true },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['title', 'place'],
+  filters: [{ source: 'state', type: 'enum' }],
+  sort: { field: 'starts_at', order: 'desc' },
+  scope: 'complex',
+  form: 'page',
+  messages: { notFound: 'Захід не знайдено.', deleted: 'Захід видалено.', inUse: 'Захід не можна видалити: на нього посилаються інші записи.' },
+  exportName: 'Заходи',
+  sample: ({ complexId, unique }) => ({
+    title: `Свято двору ${unique}`,
+    description: 'Аніматори, батут і морозиво.',
+    place: 'Дитячий майданчик',
+    starts_at: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
+    ends_at: null,
+    image_id: null,
+    complex_ids: [complexId],
+    house_ids: [],
+  }),
+});

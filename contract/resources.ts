@@ -19,8 +19,6 @@ export const RESOURCES = {
   vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
-  announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),
-  events: declare({ path: '/events', area: 'events', list: 'data_pagination' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
   documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),

@@ -40,8 +40,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   table: T;
   /** Rows → records, a page at a time (load what they refer to once per page). */
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
-  /** A valid body → the table's values, for insert and update. */
-  values(input: Input, ctx: CrudContext): Record<string, unknown>;
+  /** A valid body → the table's values, for insert (`created`) and update. */
+  values(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown>;
   /** Record field → column (or an expression of the row), for the sortable fields, the filters and the searched fields. */
   columns: Record<string, PgColumn | SQL>;
   /** Scope 'house': the row's house; scope 'complex': the row's complex (a column, or an expression such as a subquery). */
@@ -51,7 +51,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
   /** The rows this user may see, when the declared scope kind does not say it (e.g. an audience of complexes). */
   scope?(ctx: CrudContext): SQL;
-  /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds. */
+  /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
@@ -110,10 +110,11 @@ const wrapItem = (shape: ItemShape, record: unknown) => (shape === 'main_data' ?
 /** The query of a filter value: ids and enum values as the declaration says. */
 function filterSchema(e: EntityDeclaration, source: string): z.ZodType {
   const f = e.filters.find((x) => x.source === source)!;
+  const label = e.fields[source]?.label ?? source;
   if (f.type === 'reference') return idSchema.optional();
-  if (f.type === 'boolean') return z.enum(['0', '1'], { error: `${source}: 0 або 1.` }).optional();
+  if (f.type === 'boolean') return z.enum(['0', '1'], { error: `${label}: 0 або 1.` }).optional();
   const options = f.options ?? e.fields[source]?.options ?? [];
-  return z.enum(options as [string, ...string[]], { error: `${source}: ${options.join(', ')}.` }).optional();
+  return z.enum(options as [string, ...string[]], { error: `${label}: ${options.join(', ')}.` }).optional();
 }
 
 /** The list's query: pages, search, the declared sorts and filters (and complex_id for house-scoped entities). */
@@ -150,6 +151,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
     case 'enum':
       return field.optionLabels?.[String(value)] ?? String(value);
     default:
+      // A list of records (an audience's complexes): their shown field, comma-separated.
+      if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[field.optionText ?? 'name'] : v)).join(', ') || null;
       return typeof value === 'number' ? value : String(value);
   }
 }
@@ -354,7 +357,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               const ctx = { db: tx as unknown as Db, user: request.user };
               const [row] = await tx
                 .insert(table)
-                .values({ ...impl.values(input, ctx), organizationId: request.user.organizationId } as T['$inferInsert'])
+                .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
                 .returning({ id: table.id });
               await impl.afterWrite?.(ctx, row.id as number, input, true);
               return row.id as number;
@@ -390,7 +393,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               const ctx = { db: tx as unknown as Db, user: request.user };
               const changed = await tx
                 .update(table)
-                .set({ ...impl.values(input, ctx), updatedAt: nextVersion(table.updatedAt) } as never)
+                .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
                 .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
                 .returning({ id: table.id });
               if (changed.length === 0) throw staleRecord();

@@ -177,8 +177,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     chat: s.requestId,
     comments: s.commentId,
     articles: s.articleId,
-    announcements: s.announcementId,
-    events: s.eventId,
     ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     interview: s.interviewId,
     voting: s.votingId,

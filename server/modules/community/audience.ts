@@ -1,8 +1,8 @@
 import { and, eq, exists, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { audienceFilters } from '../../../contract/audience.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, houses, users } from '../../db/schema.ts';
-import { audienceFilters } from '../../../contract/audience.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CrudImplementation } from '../../lib/crud.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';

@@ -11,6 +11,7 @@ import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
+import { ListExport } from '../generic/ListExport';
 
 export const announcementPath = (id: Identifier) => `/Announcements/${id}`;
 const TONES: Record<AnnouncementState, 'info' | 'success' | 'default'> = { upcoming: 'info', active: 'success', expired: 'default' };
@@ -24,7 +25,11 @@ export function validityText(r: Pick<Announcement, 'valid_from' | 'valid_until'>
   return r.valid_until ? `${formatDate(r.valid_from)} – ${formatDate(r.valid_until)}` : translate('resources.announcements.open_ended', { date: formatDate(r.valid_from) });
 }
 
-/** /Announcements: the announcements of the complex (and addresses) chosen in the header. */
+/**
+ * /Announcements: the announcements of the complex (and addresses) chosen in the header, with the
+ * export of the current filter (contract/announcements.ts declares the API; the list and the page
+ * form stay their own: a state chip, the validity period, the audience).
+ */
 export default function AnnouncementList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -61,7 +66,8 @@ export default function AnnouncementList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/announcements" filter={filter} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Announcements/create')}>
                 {translate('app.actions.add')}

@@ -13,7 +13,7 @@ import { formatDate } from '../../lib/dates';
 import { UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { formatNumber } from '../../lib/numbers';
 import { EntityInput } from '../generic/EntityInputs';
-import { ListExport } from '../generic/EntityList';
+import { ListExport } from '../generic/ListExport';
 import { useEntityLabels } from '../generic/labels';
 
 const entity = discountEntity;
@@ -77,7 +77,7 @@ export default function DiscountList() {
         }
         actions={
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
-            <ListExport entity={entity} />
+            <ListExport path={entity.path} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
                 {translate('app.actions.add')}

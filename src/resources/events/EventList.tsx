@@ -11,6 +11,7 @@ import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
+import { ListExport } from '../generic/ListExport';
 
 export const eventPath = (id: Identifier) => `/Events/${id}`;
 const TONES: Record<EventState, 'info' | 'success' | 'default'> = { upcoming: 'info', ongoing: 'success', past: 'default' };
@@ -26,7 +27,11 @@ export function eventTime(r: Pick<CommunityEvent, 'starts_at' | 'ends_at'>): str
   return `${formatDateTime(r.starts_at)} – ${sameDay ? formatDate(r.ends_at, 'HH:mm') : formatDateTime(r.ends_at)}`;
 }
 
-/** /Events: the poster of the complex (and addresses) chosen in the header. */
+/**
+ * /Events: the poster of the complex (and addresses) chosen in the header, with the export of the
+ * current filter (contract/events.ts declares the API; the list, the page form and the show page
+ * stay their own: a state chip, the time span, the picture, the audience).
+ */
 export default function EventList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -64,7 +69,8 @@ export default function EventList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/events" filter={filter} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Events/create')}>
                 {translate('app.actions.add')}

@@ -13,7 +13,6 @@ import {
   TextField,
   TopToolbar,
   useCanAccess,
-  useListContext,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -21,15 +20,14 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { listFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
-import { ExportButtons } from '../../components/ExportButtons';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
-import { listQuery } from '../../dataProvider';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { formatNumber } from '../../lib/numbers';
 import { EntityInputs } from './EntityInputs';
 import { useEntityLabels } from './labels';
+import { ListExport } from './ListExport';
 
 /** A cell by the field's type: links, Ukrainian dates and numbers, option labels, «—» for nothing. */
 export function Cell({ entity, source, field, record }: { entity: EntityDeclaration; source: string; field: FieldDeclaration; record: RaRecord }) {
@@ -80,13 +78,6 @@ export function Cell({ entity, source, field, record }: { entity: EntityDeclarat
     default:
       return <>{String(value)}</>;
   }
-}
-
-/** The export of exactly what the list shows now: its search, filters and sort, through the server. */
-export function ListExport({ entity }: { entity: EntityDeclaration }) {
-  const { filterValues, sort } = useListContext();
-  const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: filterValues, sort });
-  return <ExportButtons path={`${entity.path}/export`} filter={filter} />;
 }
 
 /** The list's filters: a search box when the entity is searchable, then one input per declared filter. */
@@ -170,7 +161,7 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
         }
         actions={
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
-            <ListExport entity={entity} />
+            <ListExport path={entity.path} />
             {add('contained', 'small')}
           </TopToolbar>
         }

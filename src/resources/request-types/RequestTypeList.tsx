@@ -8,7 +8,8 @@ import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
-import { Cell, ListExport } from '../generic/EntityList';
+import { Cell } from '../generic/EntityList';
+import { ListExport } from '../generic/ListExport';
 import { useEntityLabels } from '../generic/labels';
 import { RequestTypeFields } from './RequestTypeFields';
 
@@ -38,7 +39,7 @@ export default function RequestTypeList() {
         exporter={false}
         actions={
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
-            <ListExport entity={entity} />
+            <ListExport path={entity.path} />
             <AddButton area="service_request_types" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
