@@ -79,6 +79,12 @@ export interface FieldDeclaration {
   hint?: boolean;
   /** A long text column: the list shows it wrapped, the export wider. */
   wide?: boolean;
+  /**
+   * What the server keeps of a typed value, when it is narrower than free text (a vehicle plate:
+   * letters and digits only): the form's hint of it, and suites know such a field never holds
+   * arbitrary text.
+   */
+  pattern?: string;
 }
 
 /** A list filter: a field whose value narrows the list (`?house_id=3`), with the input it takes. */
@@ -113,7 +119,20 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   /** File name of exports, without the extension. */
   exportName: string;
   /** A valid body for create and update, given a house and a complex of the caller's scope (tests and the security suite use it). */
-  sample: (ctx: { houseId: number; complexId: number; unique: string }) => z.input<Input>;
+  sample: (ctx: SampleContext) => z.input<Input>;
+  /**
+   * Resources other than houses and complexes that `sample` refers to (e.g. `members`): the
+   * suites pass an id of a record of each, of the same complex, in `ctx.refs`.
+   */
+  sampleRefs?: readonly string[];
+}
+
+/** What `sample` is given: a house and a complex of the caller's scope, a unique word, and the ids `sampleRefs` asks for. */
+export interface SampleContext {
+  houseId: number;
+  complexId: number;
+  unique: string;
+  refs?: Readonly<Record<string, number>>;
 }
 
 type Defaults = 'one' | 'create' | 'update' | 'updateMethod' | 'encoding' | 'filters' | 'search' | 'form';

@@ -19,7 +19,6 @@ export const RESOURCES = {
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
-  vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   announcements: declare({ path: '/announcements', area: 'announcements', list: 'data_pagination' }),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../contract/common.ts';
@@ -54,6 +55,24 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
   afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
+
+  // ── More hooks: references, search, complex filter, sort keys, uniques, delete, commit, detail ──
+  /** Whether a referenced record of a resource that is not declared (e.g. members) exists for this user. */
+  references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
+  /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields. */
+  search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
+  /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
+  complexFilter?(ctx: CrudContext, complexId: number): SQL;
+  /** Sort field → the keys it orders by (e.g. a natural order of numbers), instead of its column. */
+  sortKeys?: Record<string, (SQL | PgColumn)[]>;
+  /** A unique constraint broken on insert or update → these field errors (422). */
+  uniqueViolation?: Record<string, string[]>;
+  /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
+  beforeDelete?(ctx: CrudContext, id: number): Promise<void>;
+  /** After the write is committed (e.g. telling open live streams). */
+  afterCommit?(app: FastifyInstance, ctx: CrudContext, id: number, created: boolean): Promise<void>;
+  /** GET one answers more than the record (e.g. its houses and counts): the schema and how to add it. */
+  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown> };
 }
 
 /**
@@ -66,8 +85,9 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
   ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
 ]);
 
-const isForeignKeyViolation = (err: unknown): boolean =>
-  (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
+const hasCode = (code: string) => (err: unknown): boolean => (err as { code?: string })?.code === code || (err as { cause?: { code?: string } })?.cause?.code === code;
+const isForeignKeyViolation = hasCode('23503');
+const isUniqueViolation = hasCode('23505');
 
 /** The list answer in the declared wrapper. */
 function listResponse(shape: ListShape, record: z.ZodType) {
@@ -165,7 +185,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     return and(org, inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
   };
 
-  function where(db: Db, user: CurrentUser, q: ListQuery): SQL {
+  async function where(db: Db, user: CurrentUser, q: ListQuery): Promise<SQL> {
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
     for (const f of e.filters) {
       const value = q[f.source];
@@ -175,20 +195,25 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id')) {
       conditions.push(
-        e.scope === 'complex'
+        impl.complexFilter
+          ? impl.complexFilter({ db, user }, q.complex_id as number)
+          : e.scope === 'complex'
           ? eq(impl.complexColumn!, q.complex_id)
           : inArray(impl.houseColumn!, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
       );
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(impl.columns[field], likePattern(search)))));
+    if (search && impl.search) conditions.push(await impl.search({ db, user }, search));
+    else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(impl.columns[field], likePattern(search)))));
     return and(...conditions)!;
   }
 
   function orderBy(q: ListQuery): SQL[] {
     const dir = q.order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
+    const keys = impl.sortKeys?.[q.sort];
+    if (keys) return [...keys.map((k) => sql`${k} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')}`), dir(table.id)];
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
@@ -206,6 +231,23 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       return row as Row<T>;
     }
     const recordOf = async (user: CurrentUser, id: number) => (await impl.toRecords(ctxOf(user), [(await findRow(user, id)) as Row<T>]))[0];
+    /** A written row's record: read by id (the caller's scope may not say it yet, e.g. a complex they just created). */
+    async function writtenRecord(user: CurrentUser, id: number) {
+      const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+      if (!row) throw notFound(e.messages.notFound);
+      const [record] = await impl.toRecords(ctxOf(user), [row as Row<T>]);
+      if (!record) throw notFound(e.messages.notFound);
+      return record;
+    }
+    /** Unique constraints broken by a write → the declared field errors. */
+    async function writing<R>(run: () => Promise<R>): Promise<R> {
+      try {
+        return await run();
+      } catch (err) {
+        if (impl.uniqueViolation && isUniqueViolation(err)) throw unprocessable(impl.uniqueViolation);
+        throw err;
+      }
+    }
 
     /** Every reference of the body must name a record the caller may see. */
     async function checkBody(user: CurrentUser, input: Input, id?: number) {
@@ -213,7 +255,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       for (const [key, field] of Object.entries(e.fields)) {
         const value = (input as Record<string, unknown>)[key];
         if (field.type !== 'reference' || field.input === false || value === null || value === undefined) continue;
-        const exists = referenceChecks.get(field.reference!);
+        const exists = impl.references?.[field.reference!] ?? referenceChecks.get(field.reference!);
         if (!exists) throw new Error(`${e.name}.${key}: no reference check for ${field.reference}`);
         if (!(await exists(ctxOf(user), Number(value)))) errors[key] = [`Поле «${field.label}»: запис не знайдено.`];
       }
@@ -236,7 +278,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request) => {
         const q = request.query as ListQuery;
-        const w = where(db, request.user, q);
+        const w = await where(db, request.user, q);
         const [total, rows] = await Promise.all([
           listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
           db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(q.per_page).offset((q.page - 1) * q.per_page),
@@ -253,7 +295,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request, reply) => {
         const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
-        const w = where(db, request.user, q);
+        const w = await where(db, request.user, q);
         const ctx = ctxOf(request.user);
         async function* batches() {
           let after = 0;
@@ -276,9 +318,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
     );
 
-    app.get(e.path + '/:id', { preHandler: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
-      wrapItem(e.one, await recordOf(request.user, request.params.id)),
-    );
+    const detail = impl.detail;
+    app.get(e.path + '/:id', { preHandler: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, detail?.schema ?? e.record) } } }, async (request) => {
+      const record = await recordOf(request.user, request.params.id);
+      return wrapItem(e.one, detail ? await detail.load(ctxOf(request.user), record) : record);
+    });
 
     app.post(
       e.path,
@@ -286,7 +330,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       async (request) => {
         const input = request.body as Input;
         await checkBody(request.user, input);
-        const id = await db.transaction(async (tx) => {
+        const id = await writing(() => db.transaction(async (tx) => {
           const ctx = { db: tx as unknown as Db, user: request.user };
           const [row] = await tx
             .insert(table)
@@ -294,8 +338,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .returning({ id: table.id });
           await impl.afterWrite?.(ctx, row.id as number, input, true);
           return row.id as number;
-        });
-        return wrapItem(e.create, await recordOf(request.user, id));
+        }));
+        await impl.afterCommit?.(app, ctxOf(request.user), id, true);
+        return wrapItem(e.create, await writtenRecord(request.user, id));
       },
     );
 
@@ -319,7 +364,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         await findRow(request.user, id);
         const input = request.body as Input;
         await checkBody(request.user, input, id);
-        await db.transaction(async (tx) => {
+        await writing(() => db.transaction(async (tx) => {
           const ctx = { db: tx as unknown as Db, user: request.user };
           const changed = await tx
             .update(table)
@@ -328,8 +373,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .returning({ id: table.id });
           if (changed.length === 0) throw staleRecord();
           await impl.afterWrite?.(ctx, id, input, false);
-        });
-        return wrapItem(e.update, await recordOf(request.user, id));
+        }));
+        await impl.afterCommit?.(app, ctxOf(request.user), id, false);
+        return wrapItem(e.update, await writtenRecord(request.user, id));
       },
     );
 
@@ -338,6 +384,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       { preHandler: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         await findRow(request.user, request.params.id);
+        await impl.beforeDelete?.(ctxOf(request.user), request.params.id);
         try {
           await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
         } catch (err) {

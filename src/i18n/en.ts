@@ -623,7 +623,8 @@ export const en = {
       create_title: 'New vehicle',
       edit_title: 'Edit vehicle',
       empty: 'No vehicles.',
-      fields: { plate: 'Plate', brand: 'Make', model: 'Model', color: 'Colour', realty_id: 'Parking place', parking: 'Parking place' },
+      fields: { plate: 'Plate', member_id: 'Owner', member_name: 'Owner', brand: 'Make', model: 'Model', color: 'Colour', realty_id: 'Parking place', parking: 'Parking place', created_at: 'Added' },
+      hints: { plate: 'Latin or Cyrillic letters, e.g. AA 1234 BX' },
       notifications: { created: 'Vehicle added', updated: 'Changes saved', deleted: 'Vehicle deleted' },
     },
     bills: {

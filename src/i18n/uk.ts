@@ -624,7 +624,7 @@ export const uk = {
       create_title: 'Новий транспортний засіб',
       edit_title: 'Редагування транспортного засобу',
       empty: 'Транспорту немає.',
-      fields: { plate: 'Номерний знак', brand: 'Марка', model: 'Модель', color: 'Колір', realty_id: 'Паркомісце', parking: 'Паркомісце' },
+      hints: { plate: 'Латиницею чи кирилицею, наприклад АА 1234 ВХ' },
       notifications: { created: 'Транспорт додано', updated: 'Зміни збережено', deleted: 'Транспорт видалено' },
     },
     bills: {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../contract/entities.ts';
+import { ALL_RESOURCES, ENTITIES } from '../../contract/entities.ts';
 import { exportFields, inputFields, sortFields, type EntityDeclaration } from '../../contract/entity.ts';
 import { ACTIONS, type Rules } from '../../contract/permissions.ts';
 import { complexes, houses } from '../../server/db/schema.ts';
@@ -20,6 +20,8 @@ let admin: string;
 /** Two complexes with a house each: the staff users below work in the first only. */
 let A: { complexId: number; houseId: number };
 let B: { complexId: number; houseId: number };
+/** Per complex: an id of a record of each resource a declaration's sample refers to (`sampleRefs`), found through its list. */
+const refsOf = new Map<number, Record<string, number>>();
 
 beforeAll(async () => {
   t = await setupApp();
@@ -27,6 +29,17 @@ beforeAll(async () => {
   const rows = await t.db.select({ complexId: complexes.id, houseId: houses.id }).from(houses).innerJoin(complexes, eq(complexes.id, houses.complexId)).where(eq(houses.organizationId, t.organizationId)).orderBy(asc(complexes.id), asc(houses.id));
   A = rows[0];
   B = rows.find((r) => r.complexId !== A.complexId)!;
+  const wanted = [...new Set((ENTITIES as readonly EntityDeclaration[]).flatMap((e) => e.sampleRefs ?? []))];
+  for (const side of [A, B]) {
+    const refs: Record<string, number> = {};
+    for (const name of wanted) {
+      const r = ALL_RESOURCES[name];
+      const res = await t.call('GET', `${API}${r.path}?complex_id=${side.complexId}&per_page=1`, { token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      refs[name] = listAdapters[r.list]<{ id: number }>(res.json()).data[0].id;
+    }
+    refsOf.set(side.complexId, refs);
+  }
 });
 afterAll(() => t?.close());
 
@@ -39,7 +52,7 @@ type Rec = Record<string, unknown> & { id: number; updated_at: string };
 
 describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%s', (_name, e) => {
   const url = `${API}${e.path}`;
-  const sample = (side = A, unique = uid()) => e.sample({ houseId: side.houseId, complexId: side.complexId, unique }) as Record<string, unknown>;
+  const sample = (side = A, unique = uid()) => e.sample({ houseId: side.houseId, complexId: side.complexId, unique, refs: refsOf.get(side.complexId) }) as Record<string, unknown>;
   const create = async (token: string, body: unknown) => {
     const res = await t.call('POST', url, { token, body });
     expect(res.statusCode, res.body).toBe(200);

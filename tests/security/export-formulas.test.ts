@@ -82,15 +82,17 @@ const FIXTURES: Record<string, (tag: string) => Promise<string[]>> = {
 /** Every declared entity: formula-looking text in each of its text inputs that the export shows. */
 for (const e of ENTITIES as readonly EntityDeclaration[]) {
   FIXTURES[`GET ${API}${e.path}/export`] = async (tag) => {
-    const [side] = await rows<{ house_id: number; complex_id: number }>(
+    // A house of a complex where someone lives: samples may refer to a member or a unit of that complex.
+    const [side] = await rows<{ house_id: number; complex_id: number; member_id: number; realty_id: number }>(
       t,
-      sql`select h.id as house_id, h.complex_id from houses h where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
+      sql`select h.id as house_id, h.complex_id, r.member_id, r.realty_id from houses h join realty u on u.house_id = h.id join residents r on r.realty_id = u.id where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
     );
-    const texts = Object.entries(e.fields).filter(([, f]) => (f.type === 'text' || f.type === 'multiline') && f.input !== false && (f.export ?? f.list !== false));
+    // A field with a declared pattern (a plate) never holds free text, formulas included.
+    const texts = Object.entries(e.fields).filter(([, f]) => (f.type === 'text' || f.type === 'multiline') && f.pattern === undefined && f.input !== false && (f.export ?? f.list !== false));
     expect(texts.length, `${e.name} exports a text input`).toBeGreaterThan(0);
     const payloads = [PAYLOADS.hyperlink, PAYLOADS.dde, PAYLOADS.plus, PAYLOADS.minus];
     const typed = texts.map(([key], i) => [key, `${payloads[i % payloads.length]} ${tag}`] as const);
-    const res = await t.call('POST', `${API}${e.path}`, { token: admin, body: { ...(e.sample({ houseId: side.house_id, complexId: side.complex_id, unique: tag }) as object), ...Object.fromEntries(typed) } });
+    const res = await t.call('POST', `${API}${e.path}`, { token: admin, body: { ...(e.sample({ houseId: side.house_id, complexId: side.complex_id, unique: tag, refs: { members: side.member_id, realty: side.realty_id } }) as object), ...Object.fromEntries(typed) } });
     expect(res.statusCode, res.body).toBe(200);
     return typed.map(([, v]) => v);
   };

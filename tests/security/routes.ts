@@ -172,7 +172,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     realty: s.realtyId,
     members: s.memberId,
     residents: s.residentId,
-    vehicles: s.vehicleId,
     service_request: s.requestId,
     chat: s.requestId,
     comments: s.commentId,

@@ -46,7 +46,6 @@ export interface Side {
   realtyId: number;
   memberId: number;
   residentId: number;
-  vehicleId: number;
   requestId: number;
   commentId: number;
   chatLinkId: number;
@@ -101,9 +100,8 @@ async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: st
   return res.json();
 }
 
-/** Plates differ within a run (a random pair of digits repeated by chance made a fixture clash). */
-let plateCounter = Math.floor(Math.random() * 9000);
-const nextPlate = () => `AA${1000 + (plateCounter++ % 9000)}BX`;
+/** The records of a side that declarations' samples refer to (`sampleRefs`), by resource name. */
+export const sampleRefs = (s: Pick<Side, 'realtyId' | 'memberId'>): Record<string, number> => ({ members: s.memberId, realty: s.realtyId });
 
 /** JSON bodies for one complex (create and update share their schema). */
 export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId' | 'sectionId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
@@ -112,7 +110,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
     realty: { house_id: s.houseId, type: 'apartment', number: `${Math.floor(Math.random() * 1e6)}`, area: '50.5' },
     member: { name: `Мешканець ${label} ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
-    vehicle: { member_id: s.memberId, plate: nextPlate() },
     request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${label} ${uid()}` },
     article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
     announcement: { title: `Повірка лічильників ${label}`, body: 'Просимо забезпечити доступ.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [s.complexId], house_ids: [] },
@@ -176,7 +173,6 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.sectionId = (await okForm(t, 'POST', '/contacts_section', admin, { complex_id: s.complexId, name: `Служби ${label}`, type: 'management' })).data.id;
   s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
   b = jsonBodies(s, cityId, typeId, label);
-  s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
   s.files = {};
   const requestPhoto = await upload(t, admin);
   s.requestId = (await ok(t, 'POST', '/service_request', admin, { ...b.request, media_ids: [requestPhoto.id] })).data.id;
@@ -209,7 +205,7 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.discountId = (await ok(t, 'POST', '/discounts', admin, b.discount)).data.id;
   s.entities = {};
   for (const e of ENTITIES as readonly EntityDeclaration[]) {
-    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}` }));
+    const res = await ok(t, 'POST', e.path, admin, e.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}`, refs: sampleRefs(s) }));
     s.entities[e.name] = Number(itemAdapters[e.create]<{ id: number }>(res).id);
   }
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
@@ -258,7 +254,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/realty`]: b.realty,
     [`POST ${API}/members`]: b.member,
     [`POST ${API}/residents`]: { member_id: A.memberId, realty_id: A.realtyId, role_id: residentRole.id },
-    [`POST ${API}/vehicles`]: b.vehicle,
     [`POST ${API}/service_request`]: b.request,
     [`POST ${API}/articles`]: b.article,
     [`POST ${API}/announcements`]: b.announcement,
@@ -266,8 +261,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/discounts`]: b.discount,
     ...Object.fromEntries(
       (ENTITIES as readonly EntityDeclaration[]).flatMap((e) => [
-        [`POST ${API}${e.path}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
-        [`${e.updateMethod} ${API}${e.path}/{id}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid() })],
+        [`POST ${API}${e.path}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid(), refs: sampleRefs(A) })],
+        [`${e.updateMethod} ${API}${e.path}/{id}`, e.sample({ houseId: A.houseId, complexId: A.complexId, unique: uid(), refs: sampleRefs(A) })],
       ]),
     ),
     [`POST ${API}/interview`]: b.interview,
@@ -292,7 +287,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/realty/{id}`]: b.realty,
     [`PUT ${API}/members/{id}`]: { name: 'Мешканець змінений' },
     [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: residentRole.id },
-    [`PUT ${API}/vehicles/{id}`]: b.vehicle,
     [`PUT ${API}/service_request/{id}`]: { text: 'Змінений текст заявки' },
     [`POST ${API}/articles/{id}`]: b.article,
     [`PUT ${API}/announcements/{id}`]: b.announcement,
