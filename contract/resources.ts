@@ -8,7 +8,6 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
  * This table has no zod schema, so the SPA's first screen can load it without them.
  */
 export const RESOURCES = {
-  complexes: declare({ path: '/complexes', area: 'complexes', list: 'main_data', create: 'main_data' }),
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
   realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),

@@ -651,15 +651,7 @@ export const uk = {
       create_title: 'Новий комплекс',
       edit_title: 'Редагування комплексу',
       empty: 'Ще немає жодного комплексу. Додайте перший — з нього починається робота.',
-      fields: {
-        id: '№',
-        name: 'Назва',
-        city: 'Місто',
-        address: 'Адреса',
-        description: 'Опис',
-        created_at: 'Створено',
-        updated_at: 'Змінено',
-      },
+      fields: { id: '№', updated_at: 'Змінено' },
       filters: { search: 'Пошук за назвою, містом, адресою' },
       notifications: {
         created: 'Комплекс додано',

@@ -69,7 +69,8 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     expect(e.record.safeParse(created).error).toBeUndefined();
     const one = await t.call('GET', `${url}/${created.id}`, { token: admin });
     expect(one.statusCode, one.body).toBe(200);
-    expect(itemAdapters[e.one]<Rec>(one.json())).toEqual(created);
+    // GET one may answer more than the record (a complex's houses and counts): the record's fields are the same.
+    expect(e.record.parse(itemAdapters[e.one]<Rec>(one.json()))).toEqual(created);
     expect((await list(admin)).data.map((r) => r.id)).toContain(created.id);
 
     const changed = sample();
@@ -80,7 +81,7 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     // The version read before the change is stale now: the update is refused and nothing is written.
     const stale = await t.call(e.updateMethod, `${url}/${created.id}`, { token: admin, body: sample(), headers: { 'if-match': `"${created.updated_at}"` } });
     expect(expectErrorBody(stale, 409).message).toBe('Запис змінив інший користувач. Оновіть сторінку й повторіть.');
-    expect(itemAdapters[e.one]<Rec>((await t.call('GET', `${url}/${created.id}`, { token: admin })).json())).toEqual(updated);
+    expect(e.record.parse(itemAdapters[e.one]<Rec>((await t.call('GET', `${url}/${created.id}`, { token: admin })).json()))).toEqual(updated);
 
     const del = await t.call('DELETE', `${url}/${created.id}`, { token: admin });
     expect(del.json()).toEqual({ message: e.messages.deleted });
@@ -126,9 +127,12 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     expectErrorBody(await t.call(e.updateMethod, `${url}/${other.id}`, { token: staff, body: sample(A) }), 404);
     expectErrorBody(await t.call('DELETE', `${url}/${other.id}`, { token: staff }), 404);
     expect((await t.call('GET', `${url}/${other.id}`, { token: admin })).statusCode).toBe(200);
-    const foreign = await t.call('POST', url, { token: staff, body: sample(B) });
-    expect(foreign.statusCode, foreign.body).toBe(422);
-    expect(foreign.json().message).toMatch(UKRAINIAN);
+    // A record that refers to nothing (a complex) has no reference outside the scope to refuse.
+    if (inputFields(e).some(([, f]) => f.type === 'reference')) {
+      const foreign = await t.call('POST', url, { token: staff, body: sample(B) });
+      expect(foreign.statusCode, foreign.body).toBe(422);
+      expect(foreign.json().message).toMatch(UKRAINIAN);
+    }
   });
 
   it('sorts by every declared field both ways and refuses other sorts in Ukrainian', async () => {

@@ -65,7 +65,7 @@ function Cell({ entity, source, field, record }: { entity: EntityDeclaration; so
 }
 
 /** The export of exactly what the list shows now: its search, filters and sort, through the server. */
-function ListExport({ entity }: { entity: EntityDeclaration }) {
+export function ListExport({ entity }: { entity: Pick<EntityDeclaration, 'path'> }) {
   const { filterValues, sort } = useListContext();
   const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: filterValues, sort });
   return <ExportButtons path={`${entity.path}/export`} filter={filter} />;
