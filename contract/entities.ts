@@ -1,5 +1,6 @@
 import { cameraEntity } from './cameras.ts';
 import { complexEntity } from './complexes.ts';
+import { realtyEntity } from './realty.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 import { vehicleEntity } from './vehicles.ts';
@@ -8,7 +9,7 @@ import { vehicleEntity } from './vehicles.ts';
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
  * each, the SPA builds its list and form, and the parametrised suites test each.
  */
-export const ENTITIES = [cameraEntity, vehicleEntity, complexEntity] as const satisfies readonly EntityDeclaration[];
+export const ENTITIES = [cameraEntity, vehicleEntity, complexEntity, realtyEntity] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
 

@@ -111,6 +111,8 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   /** The fields `search_query` looks in (and the SPA shows a search box when there are any). */
   search: readonly string[];
   sort: { field: string; order: 'asc' | 'desc' };
+  /** Named orders that are not a field (realty's `house`: by house, then by number); the server says their keys. */
+  sorts?: readonly string[];
   scope: ScopeKind;
   /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
   form: 'dialog' | 'page';
@@ -145,7 +147,7 @@ export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, con
 }
 
 /** The fields a list can be sorted by: `id` and every sortable field. */
-export const sortFields = (e: Pick<EntityDeclaration, 'fields'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k)];
+export const sortFields = (e: Pick<EntityDeclaration, 'fields' | 'sorts'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k), ...(e.sorts ?? [])];
 
 /** List columns, in order. */
 export const listFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.list !== false);

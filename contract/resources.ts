@@ -10,7 +10,6 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
 export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   'house-types': declare({ path: '/house-types', area: 'houses', list: 'data_pagination' }),
-  realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
   staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   'staff-departures': declare({ path: '/staff_departure', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),

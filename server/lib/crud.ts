@@ -63,8 +63,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
-  /** Sort field → the keys it orders by (e.g. a natural order of numbers), instead of its column. */
-  sortKeys?: Record<string, (SQL | PgColumn)[]>;
+  /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
+  sortKeys?: Record<string, (order: 'asc' | 'desc') => SQL[]>;
   /** A unique constraint broken on insert or update → these field errors (422). */
   uniqueViolation?: Record<string, string[]>;
   /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
@@ -110,9 +110,10 @@ const wrapItem = (shape: ItemShape, record: unknown) => (shape === 'main_data' ?
 function filterSchema(e: EntityDeclaration, source: string): z.ZodType {
   const f = e.filters.find((x) => x.source === source)!;
   if (f.type === 'reference') return idSchema.optional();
-  if (f.type === 'boolean') return z.enum(['0', '1'], { error: `${source}: 0 або 1.` }).optional();
+  const label = e.fields[source]?.label ?? source;
+  if (f.type === 'boolean') return z.enum(['0', '1'], { error: `Поле «${label}»: 0 або 1.` }).optional();
   const options = f.options ?? e.fields[source]?.options ?? [];
-  return z.enum(options as [string, ...string[]], { error: `${source}: ${options.join(', ')}.` }).optional();
+  return z.enum(options as [string, ...string[]], { error: `Поле «${label}»: ${options.join(', ')}.` }).optional();
 }
 
 /** The list's query: pages, search, the declared sorts and filters (and complex_id for house-scoped entities). */
@@ -213,7 +214,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const dir = q.order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
     const keys = impl.sortKeys?.[q.sort];
-    if (keys) return [...keys.map((k) => sql`${k} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')}`), dir(table.id)];
+    if (keys) return [...keys(q.order === 'desc' ? 'desc' : 'asc'), dir(table.id)];
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;

@@ -168,7 +168,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
   const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
   const table: Record<string, number | undefined> = {
     houses: s.houseId,
-    realty: s.realtyId,
     members: s.memberId,
     residents: s.residentId,
     service_request: s.requestId,

@@ -255,7 +255,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const b = jsonBodies(A, city.id, type.id);
   const bodies: Record<string, unknown> = {
     [`POST ${API}/houses`]: b.house,
-    [`POST ${API}/realty`]: b.realty,
     [`POST ${API}/members`]: b.member,
     [`POST ${API}/residents`]: { member_id: A.memberId, realty_id: A.realtyId, role_id: residentRole.id },
     [`POST ${API}/service_request`]: b.request,
@@ -287,7 +286,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/streets`]: { city_id: city.id, name: `Нова ${uid()}` },
     [`PUT ${API}/streets/{id}`]: { name: `Нова ${uid()}` },
     [`PUT ${API}/houses/{id}`]: { ...b.house, number: '2' },
-    [`PUT ${API}/realty/{id}`]: b.realty,
     [`PUT ${API}/members/{id}`]: { name: 'Мешканець змінений' },
     [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: residentRole.id },
     [`PUT ${API}/service_request/{id}`]: { text: 'Змінений текст заявки' },

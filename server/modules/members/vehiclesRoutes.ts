@@ -20,7 +20,8 @@ const membersWhere = ({ db, user }: CrudContext, where?: ReturnType<typeof eq>) 
 export const vehicleRoutes = crudRoutes(vehicleEntity, {
   table: vehicles,
   columns: { plate: vehicles.plate, created_at: vehicles.createdAt, member_id: vehicles.memberId, realty_id: vehicles.realtyId },
-  sortKeys: { plate: [vehicles.plate], created_at: [vehicles.createdAt] },
+  /** Plates are Latin capitals and digits: their plain order. */
+  sortKeys: { plate: (order) => [sql`${vehicles.plate} ${sql.raw(order)}`] },
   scope: (ctx) => inArray(vehicles.memberId, membersWhere(ctx)),
   complexFilter: ({ db }, complexId) => inArray(vehicles.memberId, db.select({ id: members.id }).from(members).where(hasUnitWhere(db, eq(houses.complexId, complexId)))),
   /** The member's id, as bills and residents take it. */

@@ -65,9 +65,9 @@ function Cell({ entity, source, field, record }: { entity: EntityDeclaration; so
 }
 
 /** The export of exactly what the list shows now: its search, filters and sort, through the server. */
-export function ListExport({ entity }: { entity: Pick<EntityDeclaration, 'path'> }) {
+export function ListExport({ entity, filter: fixed }: { entity: Pick<EntityDeclaration, 'path'>; /** The list's permanent filter (its `filter` prop), which the user's filters do not carry. */ filter?: Record<string, unknown> }) {
   const { filterValues, sort } = useListContext();
-  const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: filterValues, sort });
+  const { page: _page, per_page: _perPage, ...filter } = listQuery({ filter: { ...filterValues, ...fixed }, sort });
   return <ExportButtons path={`${entity.path}/export`} filter={filter} />;
 }
 
