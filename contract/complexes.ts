@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { defineEntity } from './entity.ts';
 import { houseRecord } from './houses.ts';
 
 /** What an admin enters for a residential complex; the API validates with it, the SPA shows its limits. */
@@ -44,3 +45,30 @@ export const complexDetailRecord = complexRecord.extend({
 export type ComplexDetail = z.infer<typeof complexDetailRecord>;
 
 export const COMPLEX_SORTS = ['id', 'name', 'city', 'created_at'] as const;
+
+/** Samples' names differ even for the same unique word (a name is unique in an organization). */
+let samples = 0;
+
+/** Residential complexes: the organization's, and a staff user's own ones (contract/entity.ts). */
+export const complexEntity = defineEntity({
+  name: 'complexes',
+  path: '/complexes',
+  area: 'complexes',
+  list: 'main_data',
+  create: 'main_data',
+  input: complexInput,
+  record: complexRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва', required: true, max: 150, sortable: true },
+    city: { type: 'text', label: 'Місто', required: true, max: 100, sortable: true },
+    address: { type: 'text', label: 'Адреса', max: 250 },
+    description: { type: 'multiline', label: 'Опис', max: 5000, list: false, wide: true },
+    created_at: { type: 'datetime', label: 'Створено', input: false, sortable: true },
+  },
+  search: ['name', 'city', 'address'],
+  sort: { field: 'id', order: 'asc' },
+  scope: 'complex',
+  messages: { notFound: 'Комплекс не знайдено.', deleted: 'Комплекс видалено.', inUse: 'Комплекс не можна видалити: на нього посилаються інші записи.' },
+  exportName: 'Комплекси',
+  sample: ({ unique }) => ({ name: `ЖК ${unique} ${(samples = (samples + 1) % 100000)}`, city: 'Київ', address: 'вул. Зразкова, 1', description: '' }),
+});

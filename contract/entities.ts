@@ -5,8 +5,11 @@ import { houseTypeEntity } from './houses.ts';
 import { departureEntity, requestTypeEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { eventEntity } from './events.ts';
+import { complexEntity } from './complexes.ts';
+import { realtyEntity } from './realty.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
+import { vehicleEntity } from './vehicles.ts';
 
 /**
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
@@ -24,6 +27,9 @@ export const ENTITIES = [
   contactEntity,
   announcementEntity,
   eventEntity,
+  complexEntity,
+  realtyEntity,
+  vehicleEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -83,6 +83,12 @@ export interface FieldDeclaration {
   wide?: boolean;
   /** The record field the list shows for it instead of the stored value (e.g. a formatted phone). */
   display?: string;
+  /**
+   * What the server keeps of a typed value, when it is narrower than free text (a vehicle plate:
+   * letters and digits only): the form's hint of it, and suites know such a field never holds
+   * arbitrary text.
+   */
+  pattern?: string;
 }
 
 /** A list filter: a field whose value narrows the list (`?house_id=3`), with the input it takes. */
@@ -109,6 +115,8 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   /** The fields `search_query` looks in (and the SPA shows a search box when there are any). */
   search: readonly string[];
   sort: { field: string; order: 'asc' | 'desc' };
+  /** Named orders that are not a field (realty's `house`: by house, then by number); the server says their keys. */
+  sorts?: readonly string[];
   scope: ScopeKind;
   /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
   form: 'dialog' | 'page';
@@ -120,12 +128,18 @@ export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec exte
   sample: (ctx: SampleContext) => z.input<Input>;
   /** Page size of the list when the call does not say (default 15). */
   perPage?: number;
+  /**
+   * Resources that are not declared entities (e.g. `members`) whose records `sample` refers to:
+   * the suites pass an id of one of the same complex in `ctx.refs`.
+   */
+  sampleRefs?: readonly string[];
 }
 
 /**
  * What a sample body may use: a house and a complex of the caller's scope, a unique word, and
  * `refs` — one record of each declared entity listed before this one in ENTITIES, in the same
- * complex (for entities that refer to other declared entities, e.g. a contact to its section).
+ * complex (for entities that refer to other declared entities, e.g. a contact to its section),
+ * and of each resource named in `sampleRefs`.
  */
 export interface SampleContext {
   houseId: number;
@@ -144,7 +158,7 @@ export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, con
 }
 
 /** The fields a list can be sorted by: `id` and every sortable field. */
-export const sortFields = (e: Pick<EntityDeclaration, 'fields'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k)];
+export const sortFields = (e: Pick<EntityDeclaration, 'fields' | 'sorts'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k), ...(e.sorts ?? [])];
 
 /** List columns, in order. */
 export const listFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.list !== false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 export const REALTY_TYPES = ['apartment', 'parking', 'storage', 'commercial'] as const;
 export type RealtyType = (typeof REALTY_TYPES)[number];
@@ -45,3 +46,40 @@ export const realtyRecord = z.object({
   updated_at: z.string(),
 });
 export type Realty = z.infer<typeof realtyRecord>;
+
+const TYPE_LABELS = { apartment: 'Квартира', parking: 'Паркомісце', storage: 'Комора', commercial: 'Комерційне приміщення' } as const;
+
+/** Units of houses: apartments, parking places, storerooms, commercial premises (contract/entity.ts). */
+export const realtyEntity = defineEntity({
+  name: 'realty',
+  path: '/realty',
+  area: 'realty',
+  list: 'main_data',
+  input: realtyInput,
+  record: realtyRecord,
+  fields: {
+    number: { type: 'text', label: 'Номер', required: true, max: 20, sortable: true },
+    type: { type: 'enum', label: 'Тип', required: true, options: REALTY_TYPES, optionLabels: TYPE_LABELS },
+    house_id: { type: 'reference', label: 'Будинок', required: true, reference: 'houses', optionText: 'address', list: false, export: false },
+    address: { type: 'text', label: 'Адреса', input: false },
+    area: { type: 'number', label: 'Площа, м²', min: 0.01, max: 100000, sortable: true },
+    floor: { type: 'number', label: 'Поверх', min: -10, max: 200, sortable: true },
+    entrance: { type: 'number', label: "Під'їзд", min: 1, max: 100 },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, export: true },
+  },
+  search: ['number', 'address'],
+  filters: [
+    { source: 'type', type: 'enum' },
+    { source: 'house_id', type: 'reference', reference: 'houses', optionText: 'address' },
+  ],
+  sort: { field: 'id', order: 'asc' },
+  /** Units grouped by house (in the order houses were added), numbers naturally within each. */
+  sorts: ['house'],
+  scope: 'house',
+  messages: { notFound: 'Приміщення не знайдено.', deleted: 'Приміщення видалено.', inUse: 'Приміщення не можна видалити: на нього посилаються інші записи.' },
+  exportName: 'Приміщення',
+  sample: ({ houseId, unique }) => ({ house_id: houseId, type: 'apartment' as const, number: `${unique.replace(/[^0-9a-z]/gi, '').slice(-12)}${(samples = (samples + 1) % 10000)}`.slice(-20), area: 50.5, floor: 3, entrance: 1 }),
+});
+
+/** Samples' numbers differ even for the same unique word (a number is unique in a house and type). */
+let samples = 0;

@@ -8,15 +8,12 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
  * This table has no zod schema, so the SPA's first screen can load it without them.
  */
 export const RESOURCES = {
-  complexes: declare({ path: '/complexes', area: 'complexes', list: 'main_data', create: 'main_data' }),
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
-  realty: declare({ path: '/realty', area: 'realty', list: 'main_data' }),
   staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
-  vehicles: declare({ path: '/vehicles', area: 'members', list: 'data.data' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),

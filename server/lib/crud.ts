@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../contract/common.ts';
@@ -57,11 +57,23 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
   afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
 
-  // ── search, delete and unique hooks ──
-  /** The condition of `search_query` when a plain "contains" over the declared search fields does not say it (e.g. phone digits). */
-  search?(text: string): SQL | undefined;
-  /** Before a row is deleted (after it was found in scope): throws e.g. a 409 with a message of its own. */
-  beforeDelete?(ctx: CrudContext, row: Row<T>): Promise<void>;
+  // ── More hooks: references, search, complex filter, sort keys, uniques, delete, commit, detail ──
+  /** Whether a referenced record of a resource that is not declared (e.g. members) exists for this user. */
+  references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
+  /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields (e.g. phone digits). */
+  search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
+  /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
+  complexFilter?(ctx: CrudContext, complexId: number): SQL;
+  /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
+  sortKeys?: Record<string, (order: 'asc' | 'desc') => SQL[]>;
+  /** A unique constraint broken on insert or update → these field errors (422), when `unique` does not say it. */
+  uniqueViolation?: Record<string, string[]>;
+  /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
+  beforeDelete?(ctx: CrudContext, id: number): Promise<void>;
+  /** After the write is committed (e.g. telling open live streams). */
+  afterCommit?(app: FastifyInstance, ctx: CrudContext, id: number, created: boolean): Promise<void>;
+  /** GET one answers more than the record (e.g. its houses and counts): the schema and how to add it. */
+  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown> };
   /**
    * A text field unique in the organization whatever the case (a name): a taken value is a 422 on
    * that field, before the write and when a unique index refuses it meanwhile.
@@ -192,7 +204,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     return and(org, inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
   };
 
-  function where(db: Db, user: CurrentUser, q: ListQuery): SQL {
+  async function where(db: Db, user: CurrentUser, q: ListQuery): Promise<SQL> {
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
     for (const f of e.filters) {
       const value = q[f.source];
@@ -202,14 +214,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
-        e.scope === 'complex'
+        impl.complexFilter
+          ? impl.complexFilter({ db, user }, q.complex_id as number)
+          : e.scope === 'complex'
           ? eq(col(impl.complexColumn!), q.complex_id)
           : inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
       );
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && impl.search) conditions.push(impl.search(search));
+    if (search && impl.search) conditions.push(await impl.search({ db, user }, search));
     else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
@@ -217,6 +231,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   function orderBy(q: ListQuery): SQL[] {
     const dir = q.order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
+    const keys = impl.sortKeys?.[q.sort];
+    if (keys) return [...keys(q.order === 'desc' ? 'desc' : 'asc'), dir(table.id)];
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
@@ -234,6 +250,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       return row as Row<T>;
     }
     const recordOf = async (user: CurrentUser, id: number) => (await impl.toRecords(ctxOf(user), [(await findRow(user, id)) as Row<T>]))[0];
+    /** A written row's record: read by id (the caller's scope may not say it yet, e.g. a complex they just created). */
+    async function writtenRecord(user: CurrentUser, id: number) {
+      const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+      const [record] = row ? await impl.toRecords(ctxOf(user), [row as Row<T>]) : [];
+      if (!record) throw notFound(e.messages.notFound);
+      return record;
+    }
 
     /** Every reference of the body must name a record the caller may see. */
     async function checkBody(user: CurrentUser, input: Input, id?: number) {
@@ -241,7 +264,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       for (const [key, field] of Object.entries(e.fields)) {
         const value = (input as Record<string, unknown>)[key];
         if (field.type !== 'reference' || field.input === false || value === null || value === undefined) continue;
-        const exists = referenceChecks.get(field.reference!);
+        const exists = impl.references?.[field.reference!] ?? referenceChecks.get(field.reference!);
         if (!exists) throw new Error(`${e.name}.${key}: no reference check for ${field.reference}`);
         if (!(await exists(ctxOf(user), Number(value)))) errors[key] = [`Поле «${field.label}»: запис не знайдено.`];
       }
@@ -266,7 +289,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const allRecords = async (user: CurrentUser) =>
       impl.toRecords(ctxOf(user), (await db.select().from(table as PgTable).where(scopeOf(db, user)).orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[]);
     const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
-    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => (shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await recordOf(user, id)));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => (shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await writtenRecord(user, id)));
 
     const list = e.list;
     app.get(
@@ -283,7 +306,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request) => {
         const q = request.query as ListQuery;
-        const w = where(db, request.user, q);
+        const w = await where(db, request.user, q);
         const [total, rows] = await Promise.all([
           listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
           db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(wholeList ? 100_000 : q.per_page).offset(wholeList ? 0 : (q.page - 1) * q.per_page),
@@ -300,7 +323,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request, reply) => {
         const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
-        const w = where(db, request.user, q);
+        const w = await where(db, request.user, q);
         const ctx = ctxOf(request.user);
         async function* batches() {
           let after = 0;
@@ -324,8 +347,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     );
 
     if (e.one !== 'list_id' && e.one !== 'none')
-      app.get(e.path + '/:id', { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, e.record) } } }, async (request) =>
-        wrapItem(e.one, await recordOf(request.user, request.params.id)),
+      app.get(
+        e.path + '/:id',
+        { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, impl.detail?.schema ?? e.record) } } },
+        async (request) => {
+          const record = await recordOf(request.user, request.params.id);
+          return wrapItem(e.one, impl.detail ? await impl.detail.load(ctxOf(request.user), record) : record);
+        },
       );
 
     /**
@@ -341,6 +369,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         return await run();
       } catch (err) {
         if (impl.unique && isUniqueViolation(err)) throw unprocessable({ [impl.unique.field]: [impl.unique.message] });
+        if (impl.uniqueViolation && isUniqueViolation(err)) throw unprocessable(impl.uniqueViolation);
         throw err;
       }
     };
@@ -363,6 +392,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               return row.id as number;
             }),
           );
+          await impl.afterCommit?.(app, ctxOf(request.user), id, true);
           return answerItem(e.create, request.user, id);
         },
       );
@@ -400,6 +430,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               await impl.afterWrite?.(ctx, id, input, false);
             }),
           );
+          await impl.afterCommit?.(app, ctxOf(request.user), id, false);
           return answerItem(e.update, request.user, id);
         },
       );
@@ -411,9 +442,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       e.path + '/:id',
       { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } } },
       async (request) => {
-        const row = await findRow(request.user, request.params.id);
+        await findRow(request.user, request.params.id);
         await impl.guard?.(ctxOf(request.user), request.params.id);
-        await impl.beforeDelete?.(ctxOf(request.user), row);
+        await impl.beforeDelete?.(ctxOf(request.user), request.params.id);
         const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
         if (busy) throw new HttpError(409, busy);
         try {

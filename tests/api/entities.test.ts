@@ -81,7 +81,8 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
   it('creates, reads, lists, updates with If-Match and deletes; records match the declared schema', async () => {
     const created = await create(admin, sample());
     expect(e.record.safeParse(created).error).toBeUndefined();
-    expect(await readOne(admin, created.id)).toEqual(created);
+    // GET one may answer more than the record (a complex's houses and counts): the record's fields are the same.
+    expect(e.record.parse(await readOne(admin, created.id))).toEqual(created);
     expect((await list(admin)).data.map((r) => r.id)).toContain(created.id);
 
     const changed = sample();
@@ -92,7 +93,7 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     // The version read before the change is stale now: the update is refused and nothing is written.
     const stale = await send(e.updateMethod, `${url}/${created.id}`, admin, sample(), { 'if-match': `"${created.updated_at}"` });
     expect(expectErrorBody(stale, 409).message).toBe('Запис змінив інший користувач. Оновіть сторінку й повторіть.');
-    expect(await readOne(admin, created.id)).toEqual(updated);
+    expect(e.record.parse(await readOne(admin, created.id))).toEqual(updated);
 
     const del = await t.call('DELETE', `${url}/${created.id}`, { token: admin });
     expect(del.statusCode, del.body).toBe(200);
@@ -143,9 +144,12 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     expectErrorBody(await send(e.updateMethod, `${url}/${other.id}`, staff, sample(A)), 404);
     expectErrorBody(await t.call('DELETE', `${url}/${other.id}`, { token: staff }), 404);
     expect((await t.call('GET', `${url}/${other.id}`, { token: admin })).statusCode).toBe(200);
-    const foreign = await send('POST', url, staff, sample(B));
-    expect(foreign.statusCode, foreign.body).toBe(422);
-    expect(foreign.json().message).toMatch(UKRAINIAN);
+    // A record that refers to nothing (a complex) has no reference outside the scope to refuse.
+    if (inputFields(e).some(([, f]) => f.type === 'reference')) {
+      const foreign = await send('POST', url, staff, sample(B));
+      expect(foreign.statusCode, foreign.body).toBe(422);
+      expect(foreign.json().message).toMatch(UKRAINIAN);
+    }
   });
 
   it('sorts by every declared field both ways and refuses other sorts in Ukrainian', async () => {

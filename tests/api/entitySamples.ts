@@ -1,6 +1,6 @@
-import { ENTITIES } from '../../contract/entities.ts';
+import { ALL_RESOURCES, ENTITIES } from '../../contract/entities.ts';
 import type { EntityDeclaration } from '../../contract/entity.ts';
-import { itemAdapters } from '../../src/dataProvider/shapes.ts';
+import { itemAdapters, listAdapters } from '../../src/dataProvider/shapes.ts';
 import { API, uid, type TestApp } from './helpers.ts';
 import { multipartBody, type FormValue } from './multipart.ts';
 
@@ -26,12 +26,20 @@ export async function entityBody(e: Pick<EntityDeclaration, 'encoding'>, body: u
 }
 
 /**
- * `refs` for samples (contract/entity.ts SampleContext): one record of every declared entity in
- * the given complex, created in ENTITIES order from their own samples; `label` starts their
- * unique words (the security suite's side names).
+ * `refs` for samples (contract/entity.ts SampleContext): a record of each resource that is not
+ * declared but that samples name (`sampleRefs`, e.g. members), found in the complex through its
+ * list; then one record of every declared entity in the given complex, created in ENTITIES order
+ * from their own samples. `label` starts their unique words (the security suite's side names).
  */
 export async function sampleRefs(t: TestApp, token: string, side: { houseId: number; complexId: number }, label = ''): Promise<Record<string, number>> {
   const refs: Record<string, number> = {};
+  for (const name of new Set((ENTITIES as readonly EntityDeclaration[]).flatMap((e) => e.sampleRefs ?? []))) {
+    const r = ALL_RESOURCES[name];
+    const res = await t.call('GET', `${API}${r.path}?complex_id=${side.complexId}&per_page=1`, { token });
+    const [first] = res.statusCode === 200 ? listAdapters[r.list]<{ id: number }>(res.json()).data : [];
+    if (!first) throw new Error(`${name}: no record in complex ${side.complexId} for samples (${res.statusCode})`);
+    refs[name] = Number(first.id);
+  }
   for (const e of ENTITIES as readonly EntityDeclaration[]) {
     // The label names the side; organization-wide records belong to no side, so they do not carry it.
     const unique = `${e.scope === 'organization' ? '' : label}${uid()}`;

@@ -148,7 +148,7 @@ describe('validation', () => {
   it('requires a house of the organization', async () => {
     expectFieldError(await create({ type: 'apartment', number: '1' }), 'house_id');
     expect(expectFieldError(await create({ house_id: 2147483647, type: 'apartment', number: '1' }), 'house_id').errors!.house_id).toEqual([
-      'Будинок не знайдено.',
+      'Поле «Будинок»: запис не знайдено.',
     ]);
     const org = await createOrganization(t.db);
     const foreign = await makeHouse(null, org.id);

@@ -167,12 +167,9 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
   if (name === 'linkId') return s.chatLinkId;
   const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
   const table: Record<string, number | undefined> = {
-    complexes: s.complexId,
     houses: s.houseId,
-    realty: s.realtyId,
     members: s.memberId,
     residents: s.residentId,
-    vehicles: s.vehicleId,
     service_request: s.requestId,
     chat: s.requestId,
     comments: s.commentId,

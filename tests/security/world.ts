@@ -47,7 +47,6 @@ export interface Side {
   realtyId: number;
   memberId: number;
   residentId: number;
-  vehicleId: number;
   requestId: number;
   commentId: number;
   chatLinkId: number;
@@ -99,9 +98,6 @@ async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: st
   return res.json();
 }
 
-/** Plates differ within a run (a random pair of digits repeated by chance made a fixture clash). */
-let plateCounter = Math.floor(Math.random() * 9000);
-const nextPlate = () => `AA${1000 + (plateCounter++ % 9000)}BX`;
 
 /** JSON bodies for one complex (create and update share their schema). */
 export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
@@ -110,7 +106,6 @@ export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 
     house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
     realty: { house_id: s.houseId, type: 'apartment', number: `${Math.floor(Math.random() * 1e6)}`, area: '50.5' },
     member: { name: `Мешканець ${label} ${uid()}`, realty_id: s.realtyId, email: `m-${uid()}@test.ua` },
-    vehicle: { member_id: s.memberId, plate: nextPlate() },
     request: { type_id: typeId, house_id: s.houseId, realty_id: s.realtyId, member_id: s.memberId, text: `Тече кран ${label} ${uid()}` },
     article: { title: `Відключення води ${label}`, body: '<p>Завтра з 10:00 до 14:00.</p>', complex_ids: [s.complexId], house_ids: [], status: 'published' },
     interview: {
@@ -169,7 +164,6 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.residentId = resident.id;
   s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
   b = jsonBodies(s, cityId, typeId, label);
-  s.vehicleId = (await ok(t, 'POST', '/vehicles', admin, b.vehicle)).data.id;
   s.files = {};
   const requestPhoto = await upload(t, admin);
   s.requestId = (await ok(t, 'POST', '/service_request', admin, { ...b.request, media_ids: [requestPhoto.id] })).data.id;
@@ -198,6 +192,8 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const picture = await upload(t, admin);
   s.entities = await sampleRefs(t, admin, { houseId: s.houseId, complexId: s.complexId }, `${label} `);
   s.sectionId = s.entities.contacts_section;
+  // The side's own complex is its record of the complexes entity (the sample's new one is nobody's).
+  s.entities.complexes = s.complexId;
   // The event is the one with a picture, so that the picture's checks have a record holding it.
   const event = eventEntity.sample({ houseId: s.houseId, complexId: s.complexId, unique: `${label} ${uid()}`, refs: s.entities });
   s.entities[eventEntity.name] = (await ok(t, 'POST', eventEntity.path, admin, { ...event, image_id: picture.id })).data.id;
@@ -255,12 +251,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
         }),
     );
   const bodies: Record<string, unknown> = {
-    [`POST ${API}/complexes`]: b.complex,
     [`POST ${API}/houses`]: b.house,
-    [`POST ${API}/realty`]: b.realty,
     [`POST ${API}/members`]: b.member,
     [`POST ${API}/residents`]: { member_id: A.memberId, realty_id: A.realtyId, role_id: residentRole.id },
-    [`POST ${API}/vehicles`]: b.vehicle,
     [`POST ${API}/service_request`]: b.request,
     [`POST ${API}/articles`]: b.article,
     ...entityBodies('json'),
@@ -274,12 +267,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`POST ${API}/setup/step/sendInvite`]: { name: 'Запрошений колега', email: `invite-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
     [`POST ${API}/streets`]: { city_id: city.id, name: `Нова ${uid()}` },
     [`PUT ${API}/streets/{id}`]: { name: `Нова ${uid()}` },
-    [`PUT ${API}/complexes/{id}`]: b.complex,
     [`PUT ${API}/houses/{id}`]: { ...b.house, number: '2' },
-    [`PUT ${API}/realty/{id}`]: b.realty,
     [`PUT ${API}/members/{id}`]: { name: 'Мешканець змінений' },
     [`PUT ${API}/residents/{id}`]: { realty_id: A.realtyId, role_id: residentRole.id },
-    [`PUT ${API}/vehicles/{id}`]: b.vehicle,
     [`PUT ${API}/service_request/{id}`]: { text: 'Змінений текст заявки' },
     [`POST ${API}/articles/{id}`]: b.article,
     [`PUT ${API}/interview/{id}`]: b.interview,

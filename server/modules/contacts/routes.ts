@@ -45,8 +45,8 @@ const sectionRoutes = crudRoutes(contactSectionEntity, {
     }));
   },
   values: (b: ContactSectionInput) => ({ complexId: b.complex_id, name: b.name, description: b.description, type: b.type }),
-  async beforeDelete({ db }, row) {
-    const [{ n }] = await db.select({ n: count() }).from(contacts).where(eq(contacts.sectionId, row.id));
+  async beforeDelete({ db }, id) {
+    const [{ n }] = await db.select({ n: count() }).from(contacts).where(eq(contacts.sectionId, id));
     if (n > 0) throw conflict(`У розділі ${n} ${plural(n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`);
   },
 });
@@ -111,7 +111,7 @@ const contactOnlyRoutes = crudRoutes(contactEntity, {
     });
   },
   values: (b: ContactInput) => ({ name: b.name, phone: b.phone, email: b.email, link: b.link, description: b.description, sectionId: b.section_id, groupId: b.group_id }),
-  search(text) {
+  search(_ctx, text) {
     const digits = text.replace(/\D/g, '');
     const phoneLike = /^[\d\s()+-]+$/.test(text) && digits.length >= 3;
     return or(ilike(contacts.name, likePattern(text)), ilike(contacts.email, likePattern(text)), phoneLike ? ilike(contacts.phone, likePattern(digits)) : undefined);

@@ -1,103 +1,52 @@
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '../../../contract/common.ts';
-import { vehicleInput, vehicleRecord, type Vehicle, type VehicleInput } from '../../../contract/members.ts';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { normalisePlate, PLATE_PATTERN } from '../../../contract/plate.ts';
 import { searchForm } from '../../../contract/reference.ts';
-import { members, realty, vehicles } from '../../db/schema.ts';
-import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { notFound, unprocessable, isUniqueViolation } from '../../lib/errors.ts';
+import type { VehicleInput } from '../../../contract/members.ts';
+import { vehicleEntity } from '../../../contract/vehicles.ts';
+import { houses, members, realty, vehicles } from '../../db/schema.ts';
+import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
-import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
 import { housesFor } from './records.ts';
-import { memberScope, unitScope } from './scope.ts';
+import { hasUnitWhere, memberScope, unitScope } from './scope.ts';
 
-const params = z.object({ id: idSchema });
-const tags = ['vehicles'];
-const one = z.object({ data: vehicleRecord });
-const NOT_FOUND = 'Транспортний засіб не знайдено.';
 const PLATE_TAKEN = { plate: ['Транспортний засіб з таким номерним знаком уже є.'] };
 
-const vehicleListQuery = listQuery.extend({
-  member_id: idSchema.optional(),
+/** Members the user may see whose row matches `where` (ids, for `vehicles.member_id in (…)`). */
+const membersWhere = ({ db, user }: CrudContext, where?: ReturnType<typeof eq>) => db.select({ id: members.id }).from(members).where(and(memberScope(db, user), where));
+
+/** Residents' vehicles: the generic CRUD of their declaration (contract/vehicles.ts), scoped like their owners. */
+export const vehicleRoutes = crudRoutes(vehicleEntity, {
+  table: vehicles,
+  columns: { plate: vehicles.plate, created_at: vehicles.createdAt, member_id: vehicles.memberId, realty_id: vehicles.realtyId },
+  /** Plates are Latin capitals and digits: their plain order. */
+  sortKeys: { plate: (order) => [sql`${vehicles.plate} ${sql.raw(order)}`] },
+  scope: (ctx) => inArray(vehicles.memberId, membersWhere(ctx)),
+  complexFilter: ({ db }, complexId) => inArray(vehicles.memberId, db.select({ id: members.id }).from(members).where(hasUnitWhere(db, eq(houses.complexId, complexId)))),
   /** The member's id, as bills and residents take it. */
-  resident_id: idSchema.optional(),
-  realty_id: idSchema.optional(),
-  sort: z.enum(['id', 'plate', 'created_at'], { error: 'Сортування можливе за: id, plate, created_at.' }).default('plate'),
-});
-
-const columns = {
-  id: vehicles.id,
-  memberId: vehicles.memberId,
-  memberName: members.name,
-  realtyId: vehicles.realtyId,
-  realtyNumber: realty.number,
-  realtyHouseId: realty.houseId,
-  plate: vehicles.plate,
-  brand: vehicles.brand,
-  model: vehicles.model,
-  color: vehicles.color,
-  createdAt: vehicles.createdAt,
-  updatedAt: vehicles.updatedAt,
-};
-
-export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
-  const selectVehicles = () =>
-    db.select(columns).from(vehicles).innerJoin(members, eq(members.id, vehicles.memberId)).leftJoin(realty, eq(realty.id, vehicles.realtyId));
-  type Row = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
-
-  async function toRecords(rows: Row[]): Promise<Vehicle[]> {
-    const byHouse = await housesFor(
-      db,
-      rows.flatMap((r) => (r.realtyHouseId === null ? [] : [r.realtyHouseId])),
+  query: { resident_id: vehicleEntity.input.shape.member_id.optional() },
+  where: (_ctx, q) => (q.resident_id !== undefined && q.member_id === undefined ? eq(vehicles.memberId, q.resident_id as number) : undefined),
+  /** A plate in Cyrillic or Latin, a brand and model, or the owner's name. */
+  search: (ctx, text) => {
+    const form = searchForm(text);
+    if (!form) return undefined;
+    const plate = normalisePlate(text);
+    return or(
+      plate ? sql`${vehicles.plate} like ${likePattern(plate)}` : undefined,
+      sql`lower(${vehicles.brand} || ' ' || ${vehicles.model}) like ${likePattern(form)}`,
+      inArray(vehicles.memberId, membersWhere(ctx, sql`${members.search} like ${likePattern(form)}` as never)),
     );
-    return rows.map((r) => {
-      const house = r.realtyHouseId === null ? undefined : byHouse.get(r.realtyHouseId);
-      return {
-        id: r.id,
-        member_id: r.memberId,
-        member_name: r.memberName,
-        realty_id: r.realtyId,
-        parking: house && r.realtyNumber !== null ? `${formatAddress(house)}, паркомісце ${r.realtyNumber}` : null,
-        plate: r.plate,
-        brand: r.brand,
-        model: r.model,
-        color: r.color,
-        created_at: r.createdAt.toISOString(),
-        updated_at: r.updatedAt.toISOString(),
-      };
-    });
-  }
-
-  const scope = (user: CurrentUser) => memberScope(db, user);
-
-  async function findOne(user: CurrentUser, id: number) {
-    const [row] = await selectVehicles()
-      .where(and(scope(user), eq(vehicles.id, id)))
-      .limit(1);
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  }
-
-  async function save(user: CurrentUser, body: VehicleInput, id?: number): Promise<number> {
+  },
+  references: {
+    members: async (ctx, id) => (await membersWhere(ctx, eq(members.id, id)).limit(1)).length > 0,
+    realty: async ({ db, user }, id) => (await db.select({ id: realty.id }).from(realty).where(and(unitScope(db, user), eq(realty.id, id))).limit(1)).length > 0,
+  },
+  async check({ db, user }, body: VehicleInput, id) {
     const errors: Record<string, string[]> = {};
-    const [member] = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(scope(user), eq(members.id, body.member_id)))
-      .limit(1);
-    if (!member) errors.member_id = ['Мешканця не знайдено.'];
     if (body.realty_id !== null) {
-      const [unit] = await db
-        .select({ type: realty.type })
-        .from(realty)
-        .where(and(unitScope(db, user), eq(realty.id, body.realty_id)))
-        .limit(1);
-      if (!unit) errors.realty_id = ['Паркомісце не знайдено.'];
-      else if (unit.type !== 'parking') errors.realty_id = ['Оберіть паркомісце, а не інше приміщення.'];
+      const [unit] = await db.select({ type: realty.type }).from(realty).where(eq(realty.id, body.realty_id)).limit(1);
+      if (unit && unit.type !== 'parking') errors.realty_id = ['Оберіть паркомісце, а не інше приміщення.'];
     }
     const plate = normalisePlate(body.plate);
     if (!PLATE_PATTERN.test(plate)) errors.plate = ['Номерний знак — від 2 до 12 літер і цифр, наприклад АА 1234 ВХ.'];
@@ -110,108 +59,38 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (taken) errors.plate = PLATE_TAKEN.plate;
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
-    const values = { memberId: body.member_id, realtyId: body.realty_id, plate, brand: body.brand, model: body.model, color: body.color };
-    try {
-      if (id === undefined) {
-        const [created] = await db
-          .insert(vehicles)
-          .values({ ...values, organizationId: user.organizationId })
-          .returning({ id: vehicles.id });
-        return created.id;
-      }
-      await db
-        .update(vehicles)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(vehicles.id, id));
-      return id;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw unprocessable(PLATE_TAKEN);
-      throw err;
-    }
-  }
-
-  const oneRecord = async (user: CurrentUser, id: number) => (await toRecords([await findOne(user, id)]))[0];
-
-  app.get(
-    '/vehicles',
-    {
-      preHandler: requirePermission('members', 'view'),
-      schema: {
-        tags,
-        summary: 'Транспорт мешканців',
-        description: 'Фільтри: member_id (або resident_id), realty_id; search_query — номерний знак (кирилицею чи латиницею), марка або ПІБ власника.',
-        querystring: vehicleListQuery,
-        response: { 200: z.object({ data: paginationSchema.extend({ data: z.array(vehicleRecord) }) }) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const conditions: (SQL | undefined)[] = [scope(request.user)];
-      const memberId = q.member_id ?? q.resident_id;
-      if (memberId !== undefined) conditions.push(eq(vehicles.memberId, memberId));
-      if (q.realty_id !== undefined) conditions.push(eq(vehicles.realtyId, q.realty_id));
-      const text = searchForm(q.search_query);
-      if (text) {
-        const plate = normalisePlate(q.search_query);
-        conditions.push(
-          or(
-            plate ? sql`${vehicles.plate} like ${likePattern(plate)}` : undefined,
-            sql`lower(${vehicles.brand} || ' ' || ${vehicles.model}) like ${likePattern(text)}`,
-            sql`${members.search} like ${likePattern(text)}`,
-          ),
-        );
-      }
-      const where = and(...conditions);
-      const order = q.sort === 'plate' ? vehicles.plate : q.sort === 'created_at' ? vehicles.createdAt : vehicles.id;
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(vehicles).innerJoin(members, eq(members.id, vehicles.memberId)).where(where),
-        selectVehicles()
-          .where(where)
-          .orderBy(q.order === 'desc' ? desc(order) : order, vehicles.id)
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-      ]);
-      return { data: { data: await toRecords(rows), ...paginate(total, q.page, q.per_page) } };
-    },
-  );
-
-  app.get(
-    '/vehicles/:id',
-    { preHandler: requirePermission('members', 'view'), schema: { tags, summary: 'Транспортний засіб', params, response: { 200: one } } },
-    async (request) => ({ data: await oneRecord(request.user, request.params.id) }),
-  );
-
-  app.post(
-    '/vehicles',
-    {
-      preHandler: requirePermission('members', 'create'),
-      schema: { tags, summary: 'Додати транспортний засіб', description: 'Номерний знак зберігається латиницею великими літерами без пробілів: «аа 1234 вх» → AA1234BX.', body: vehicleInput, response: { 200: one } },
-    },
-    async (request) => ({ data: await oneRecord(request.user, await save(request.user, request.body)) }),
-  );
-
-  app.put(
-    '/vehicles/:id',
-    {
-      preHandler: requirePermission('members', 'edit'),
-      schema: { tags, summary: 'Змінити транспортний засіб', params, body: vehicleInput, response: { 200: one } },
-    },
-    async (request) => {
-      await findOne(request.user, request.params.id);
-      return { data: await oneRecord(request.user, await save(request.user, request.body, request.params.id)) };
-    },
-  );
-
-  app.delete(
-    '/vehicles/:id',
-    {
-      preHandler: requirePermission('members', 'delete'),
-      schema: { tags, summary: 'Видалити транспортний засіб', params, response: { 200: z.object({ message: z.string() }) } },
-    },
-    async (request) => {
-      await findOne(request.user, request.params.id);
-      await db.delete(vehicles).where(eq(vehicles.id, request.params.id));
-      return { message: 'Транспортний засіб видалено.' };
-    },
-  );
-};
+  },
+  uniqueViolation: PLATE_TAKEN,
+  values: (b: VehicleInput) => ({ memberId: b.member_id, realtyId: b.realty_id, plate: normalisePlate(b.plate), brand: b.brand, model: b.model, color: b.color }),
+  async toRecords({ db }, rows) {
+    const memberIds = [...new Set(rows.map((r) => r.memberId))];
+    const unitIds = [...new Set(rows.flatMap((r) => (r.realtyId === null ? [] : [r.realtyId])))];
+    const [owners, units] = await Promise.all([
+      memberIds.length ? db.select({ id: members.id, name: members.name }).from(members).where(inArray(members.id, memberIds)) : [],
+      unitIds.length ? db.select({ id: realty.id, number: realty.number, houseId: realty.houseId }).from(realty).where(inArray(realty.id, unitIds)) : [],
+    ]);
+    const nameOf = new Map(owners.map((m) => [m.id, m.name]));
+    const unitOf = new Map(units.map((u) => [u.id, u]));
+    const byHouse = await housesFor(
+      db,
+      units.map((u) => u.houseId),
+    );
+    return rows.map((r) => {
+      const unit = r.realtyId === null ? undefined : unitOf.get(r.realtyId);
+      const house = unit && byHouse.get(unit.houseId);
+      return {
+        id: r.id,
+        member_id: r.memberId,
+        member_name: nameOf.get(r.memberId) ?? '',
+        realty_id: r.realtyId,
+        parking: house && unit ? `${formatAddress(house)}, паркомісце ${unit.number}` : null,
+        plate: r.plate,
+        brand: r.brand,
+        model: r.model,
+        color: r.color,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      };
+    });
+  },
+});

@@ -11,6 +11,8 @@ import { formatDateTime } from '../../lib/dates';
 import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { usePageHeader } from '../../layout/navigation';
 import type { Complex } from '../../types';
+import { complexEntity } from '../../../contract/complexes';
+import { useEntityLabels } from '../generic/labels';
 import { ComplexFormDialog } from './ComplexDialogs';
 import { useCan } from '../../lib/useCan';
 
@@ -23,6 +25,7 @@ export default function ComplexShow() {
   const loading = useMinimumDelay(isPending);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const labels = useEntityLabels(complexEntity);
   const canEdit = useCan('complexes', 'edit');
   const canDelete = useCan('complexes', 'delete');
   usePageHeader(data?.name ?? translate('resources.complexes.title'), '/Complex');
@@ -33,7 +36,7 @@ export default function ComplexShow() {
   }
   if (loading || !data) return null;
 
-  const f = (k: string) => translate(`resources.complexes.fields.${k}`);
+  const f = labels.field;
   const rows: [string, string][] = [
     [f('name'), data.name],
     [f('city'), data.city],

@@ -1,7 +1,10 @@
 import { Stack } from '@mui/material';
 import { AutocompleteInput, email, maxLength, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
 import { MEMBER_STATUSES } from '../../../contract/members';
+import type { EntityDeclaration } from '../../../contract/entity';
 import type { Realty } from '../../../contract/realty';
+import { EntityInput } from '../generic/EntityInputs';
+import { useEntityLabels } from '../generic/labels';
 
 export const memberStatusChoices = MEMBER_STATUSES.map((s) => ({ id: s, name: `resources.members.statuses.${s}` }));
 
@@ -62,16 +65,18 @@ export function ResidentFields() {
   );
 }
 
-export function VehicleFields() {
+export function VehicleFields({ entity }: { entity: EntityDeclaration }) {
+  const labels = useEntityLabels(entity);
+  const input = (source: string) => <EntityInput entity={entity} source={source} field={entity.fields[source]} />;
   return (
     <>
-      <TextInput source="plate" label="resources.vehicles.fields.plate" placeholder="AA 1234 BX" validate={[required(), maxLength(20)]} fullWidth />
+      {input('plate')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
-        <TextInput source="brand" label="resources.vehicles.fields.brand" validate={maxLength(60)} sx={{ flex: 1 }} />
-        <TextInput source="model" label="resources.vehicles.fields.model" validate={maxLength(60)} sx={{ flex: 1 }} />
-        <TextInput source="color" label="resources.vehicles.fields.color" validate={maxLength(40)} sx={{ flex: 1 }} />
+        {input('brand')}
+        {input('model')}
+        {input('color')}
       </Stack>
-      <UnitInput source="realty_id" type="parking" label="resources.vehicles.fields.realty_id" />
+      <UnitInput source="realty_id" type="parking" label={labels.field('realty_id')} />
     </>
   );
 }

@@ -3,14 +3,21 @@ import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typogr
 import AddIcon from '@mui/icons-material/Add';
 import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
 import type { Vehicle } from '../../../contract/members';
+import { vehicleEntity } from '../../../contract/vehicles';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { ExportButtons } from '../../components/ExportButtons';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { useEntityLabels } from '../generic/labels';
 import { VehicleFields } from './MemberFields';
 
-/** Vehicles tab: the member's cars with their parking places. */
+/**
+ * Vehicles tab: the member's cars with their parking places, and the export of exactly them.
+ * It stays a tab of the member (not the generic list): the member is its filter, from the address.
+ */
 export function MemberVehiclesTab({ memberId }: { memberId: number }) {
   const translate = useTranslate();
+  const labels = useEntityLabels(vehicleEntity);
   const { data = [], isPending, refetch } = useGetList<Vehicle>('vehicles', { filter: { member_id: memberId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'plate', order: 'ASC' } });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
@@ -19,13 +26,14 @@ export function MemberVehiclesTab({ memberId }: { memberId: number }) {
   const { canAccess: canDelete } = useCanAccess({ resource: 'members', action: 'delete' });
   return (
     <>
-      {canCreate && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', mb: 1 }}>
+        {data.length > 0 && <ExportButtons path={`${vehicleEntity.path}/export`} filter={{ member_id: memberId, sort: 'plate', order: 'asc' }} />}
+        {canCreate && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
             {translate('app.actions.add')}
           </Button>
-        </Stack>
-      )}
+        )}
+      </Stack>
       {!isPending && data.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
           {translate('resources.vehicles.empty')}
@@ -34,10 +42,10 @@ export function MemberVehiclesTab({ memberId }: { memberId: number }) {
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{translate('resources.vehicles.fields.plate')}</TableCell>
-              <TableCell>{translate('resources.vehicles.fields.brand')}</TableCell>
-              <TableCell>{translate('resources.vehicles.fields.color')}</TableCell>
-              <TableCell>{translate('resources.vehicles.fields.parking')}</TableCell>
+              <TableCell>{labels.field('plate')}</TableCell>
+              <TableCell>{labels.field('brand')}</TableCell>
+              <TableCell>{labels.field('color')}</TableCell>
+              <TableCell>{labels.field('parking')}</TableCell>
               <TableCell sx={{ width: 56 }} />
             </TableRow>
           </TableHead>
@@ -65,7 +73,7 @@ export function MemberVehiclesTab({ memberId }: { memberId: number }) {
         title={{ create: 'resources.vehicles.create_title', edit: 'resources.vehicles.edit_title' }}
         notifications={{ created: 'resources.vehicles.notifications.created', updated: 'resources.vehicles.notifications.updated' }}
       >
-        <VehicleFields />
+        <VehicleFields entity={vehicleEntity} />
       </ResourceFormDialog>
       <ConfirmDelete resource="vehicles" record={deleting} name={deleting?.plate ?? ''} onClose={() => setDeleting(null)} onDeleted={() => void refetch()} successMessage="resources.vehicles.notifications.deleted" />
     </>

@@ -12,13 +12,15 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import { REALTY_TYPES, type Realty, type RealtyType } from '../../../contract/realty';
+import { REALTY_TYPES, realtyEntity, type Realty, type RealtyType } from '../../../contract/realty';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { ErrorPage } from '../../layout/ErrorPage';
 import { usePageHeader } from '../../layout/navigation';
+import { ListExport } from '../generic/ListExport';
+import { useEntityLabels } from '../generic/labels';
 import { RealtyFields, realtyTypeChoices } from './RealtyFields';
 
 const areaFormat = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -31,6 +33,7 @@ export default function RealtyList() {
   const type = rawType?.toLowerCase() as RealtyType | undefined;
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Realty | null>(null);
+  const labels = useEntityLabels(realtyEntity);
   usePageHeader(translate(type ? `resources.realty.titles.${type}` : 'resources.realty.titles.all'));
   if (type && !REALTY_TYPES.includes(type)) return <ErrorPage status={404} message="" />;
 
@@ -42,7 +45,7 @@ export default function RealtyList() {
     <ReferenceInput key="house" source="house_id" reference="houses" alwaysOn perPage={200} sort={{ field: 'address', order: 'ASC' }}>
       <SelectInput optionText="address" label="resources.realty.filters.house" emptyText="resources.realty.filters.all_houses" />
     </ReferenceInput>,
-    ...(type ? [] : [<SelectInput key="type" source="type" choices={realtyTypeChoices} alwaysOn label="resources.realty.fields.type" />]),
+    ...(type ? [] : [<SelectInput key="type" source="type" choices={realtyTypeChoices} alwaysOn label={labels.field('type')} />]),
   ];
 
   return (
@@ -59,18 +62,19 @@ export default function RealtyList() {
         exporter={false}
         disableSyncWithLocation={false}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path={realtyEntity.path} filter={type ? { type } : undefined} />
             <AddButton area="realty" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
       >
         <DataTable<Realty> bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="number" />
-          {!type && <DataTable.Col source="type" render={(r) => translate(`resources.realty.types.${r.type}`)} />}
-          <DataTable.Col source="house" label="resources.realty.fields.address" render={(r) => r.address} />
-          <DataTable.Col source="area" render={(r) => formatArea(r.area)} />
-          <DataTable.Col source="floor" />
-          <DataTable.Col source="entrance" disableSort />
+          <DataTable.Col source="number" label={labels.field('number')} />
+          {!type && <DataTable.Col source="type" label={labels.field('type')} render={(r) => translate(`resources.realty.types.${r.type}`)} />}
+          <DataTable.Col source="house" label={labels.field('address')} render={(r) => r.address} />
+          <DataTable.Col source="area" label={labels.field('area')} render={(r) => formatArea(r.area)} />
+          <DataTable.Col source="floor" label={labels.field('floor')} />
+          <DataTable.Col source="entrance" label={labels.field('entrance')} disableSort />
           <DataTable.Col
             label=""
             disableSort
