@@ -53,13 +53,24 @@ function comparator(text) {
     case '^': {
       const lead = parts.findIndex((p, i) => p !== 0 || i === given - 1);
       const upTo = Math.min(lead === -1 ? given : lead + 1, given);
-      return [['>=', parts], ['<', bump(parts, upTo)]];
+      return [
+        ['>=', parts],
+        ['<', bump(parts, upTo)],
+      ];
     }
     case '~':
     case '~>':
-      return [['>=', parts], ['<', bump(parts, Math.min(given, 2))]];
+      return [
+        ['>=', parts],
+        ['<', bump(parts, Math.min(given, 2))],
+      ];
     default:
-      return given === 3 ? [['=', parts]] : [['>=', parts], ['<', bump(parts, given)]];
+      return given === 3
+        ? [['=', parts]]
+        : [
+            ['>=', parts],
+            ['<', bump(parts, given)],
+          ];
   }
 }
 
@@ -94,9 +105,7 @@ let checked = 0;
 for (const [where, entry] of Object.entries(lock.packages ?? {})) {
   if (where === '' || entry.link) continue;
   // Some old packages still write engines as an array of strings ("node >= 0.8").
-  const range = Array.isArray(entry.engines)
-    ? entry.engines.find((e) => /^node\b/.test(e))?.replace(/^node\s*/, '')
-    : entry.engines?.node;
+  const range = Array.isArray(entry.engines) ? entry.engines.find((e) => /^node\b/.test(e))?.replace(/^node\s*/, '') : entry.engines?.node;
   if (typeof range !== 'string') continue;
   checked++;
   let ok;
