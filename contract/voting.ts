@@ -5,7 +5,7 @@ import { idSchema, text } from './common.ts';
 export const REGIMES = ['osbb', 'no_osbb'] as const;
 export type VotingRegime = (typeof REGIMES)[number];
 
-/** Threshold kinds of a question; see server/modules/voting/tally.ts and VOTING-RULES.md §2. */
+/** Threshold kinds of a question; see server/modules/voting/tally.ts and docs/voting-rules.md §2. */
 export const THRESHOLD_KINDS = ['majority', 'qualified', 'statute', 'two_thirds'] as const;
 export type ThresholdKind = (typeof THRESHOLD_KINDS)[number];
 
@@ -48,6 +48,7 @@ export type QuestionInput = z.infer<typeof questionInput>;
  * A general meeting. Thresholds are checked against the regime: a house without an ОСББ knows
  * only «більше 50 %» and «більше 75 %» (Law 417, Art. 10); a statute's threshold lies within
  * 50–75 % (at most 67 % for the capped questions), and the statute's rule text is required.
+ * docs/voting-rules.md §2.2.
  */
 export const votingInput = z
   .object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deadlines, electorate, frac, passes, resultsNoticeBy, tally, type Answer, type Ownership, type Regime, type UnitArea } from '../../server/modules/voting/tally.ts';
 
-// The worked example of the voting rules: A_total = 200.0 m², 4 persons.
+// The worked example of the voting rules (docs/voting-rules.md §5): A_total = 200.0 m², 4 persons.
 const A = 1, B = 2, C = 3, D = 4;
 const units: UnitArea[] = [
   { unitId: 1, areaCentiM2: 4550 }, // Apt 1, 45.5 m², A

@@ -76,7 +76,7 @@ async function makeHouseWith(units: { type: 'apartment' | 'commercial'; number: 
   return { house, ids };
 }
 
-/** The worked example of VOTING-RULES.md: A_total = 200 m², A 97.5, B 32, C 32, D 38.5. */
+/** The worked example of docs/voting-rules.md §5: A_total = 200 m², A 97.5, B 32, C 32, D 38.5. */
 async function workedExampleHouse() {
   const s = uid();
   return makeHouseWith(
@@ -166,7 +166,7 @@ async function uploadSheet(votingId: number, memberId: number, answers: Record<s
   return t.call('POST', `${API}/voting/${votingId}/resident/${memberId}/upload_sheet`, { token: admin, raw, contentType });
 }
 
-describe('the worked example of VOTING-RULES.md, end to end', () => {
+describe('the worked example of docs/voting-rules.md §5, end to end', () => {
   it('counts A and B online, C on paper and D in the poll, by area, as the rules say', async () => {
     const { house, ids } = await workedExampleHouse();
     const m = await createMeeting(house.id);

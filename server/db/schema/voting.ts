@@ -11,10 +11,10 @@ import { members } from './members.ts';
 import { media } from './community.ts';
 
 /**
- * A general meeting of the co-owners of one house (server/modules/voting, VOTING-RULES.md):
+ * A general meeting of the co-owners of one house (server/modules/voting, docs/voting-rules.md):
  * the regime decides the law that counts the votes, the agenda lives in `voting_questions`,
  * the co-owners and their areas are a snapshot (`voting_units`, `voting_participants`,
- * `voting_ownerships`) taken from the register when the meeting is created.
+ * `voting_ownerships`) taken from the register when the meeting is created (docs/voting-rules.md §1.1).
  */
 export const votings = pgTable(
   'votings',

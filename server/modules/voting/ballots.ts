@@ -32,6 +32,7 @@ export function checkBallotDate(v: Pick<VotingRow, 'meetingDate'>, date: string,
  * Records one ballot with its answers. One vote per co-owner per question (Law 417, Art. 10(25)):
  * when any of the questions already has this co-owner's vote — on paper or electronically —
  * the whole ballot is refused with 409 naming the earlier vote, and nothing is stored.
+ * docs/voting-rules.md §3.1.
  */
 export async function recordBallot(db: Db, votingId: number, participantId: number, answers: Record<string, 'for' | 'against'>, ballot: NewBallot) {
   const ids = Object.keys(answers).map(Number);

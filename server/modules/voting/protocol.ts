@@ -20,6 +20,7 @@ const pc = (n: number) => `${n.toLocaleString('uk-UA', { maximumFractionDigits: 
  * area; every participant with unit, area and authority document; the chair; the agenda; and per
  * question «за» and «проти» by count and by area with the decision. DejaVu Sans is embedded, so
  * Cyrillic shows everywhere. Electronic ballots are marked with how the co-owner was identified.
+ * docs/voting-rules.md §4.
  */
 export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Promise<Buffer> {
   const v = m.voting;

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  * hands the document and the signature to `verify`; only a valid signature makes the ballot
  * "signed". No provider is configured out of the box, so ballots cast through the link are
  * marked electronic with the identification method (a one-time code) and are not signed — and
- * a meeting set to count only signed or paper ballots refuses them.
+ * a meeting set to count only signed or paper ballots refuses them. docs/voting-rules.md §3.4.
  */
 export interface SignatureProvider {
   /** stable id stored with the ballot: «diia», «kep-file», … */

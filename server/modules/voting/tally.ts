@@ -1,5 +1,5 @@
 /**
- * Counting co-owners' votes under Ukrainian law after Law 3270-IX (see docs/voting.md):
+ * Counting co-owners' votes under Ukrainian law after Law 3270-IX (docs/voting-rules.md):
  * weights by area, the switch to one-person-one-vote for a dominant owner, thresholds out of
  * ALL co-owners, "за"/"проти" only, and the written poll of up to 45 days.
  *
@@ -8,11 +8,11 @@
  * floating-point rounding.
  */
 
-/** ОСББ house (Law 2866-III) or a house without an ОСББ (Law 417-VIII). */
+/** ОСББ house (Law 2866-III) or a house without an ОСББ (Law 417-VIII); docs/voting-rules.md §2.2. */
 export type Regime = 'osbb' | 'no_osbb';
 
 /**
- * A question's threshold:
+ * A question's threshold (docs/voting-rules.md §2.1):
  * - `majority`: more than 50 % (the default in both regimes);
  * - `qualified`: more than 75 % (the questions the law names);
  * - `statute`: more than `percent` %, set by an ОСББ statute (50–75 %, at most 67 % for the
@@ -118,7 +118,7 @@ export interface Electorate {
  * Who votes and with what weight. Units with no registered owner still count in the total
  * area (the thresholds are out of all co-owners). Several owners of one unit without shares
  * own it in equal parts; with shares, their shares are used as given (a unit whose shares add
- * up to less than 1 leaves the rest unrepresented, never redistributed).
+ * up to less than 1 leaves the rest unrepresented, never redistributed). docs/voting-rules.md §1.2–1.3.
  */
 export function electorate(regime: Regime, units: UnitArea[], ownerships: Ownership[]): Electorate {
   const areaOf = new Map(units.map((u) => [u.unitId, frac(u.areaCentiM2)]));
@@ -179,6 +179,7 @@ export interface Tally {
 /**
  * The count of one question. `votes` maps a person to their answer (one per person: the caller
  * keeps the double-vote rule). `pollEnded` is true from the end of the 45-day poll on.
+ * Statuses: docs/voting-rules.md §3.5.
  */
 export function tally(e: Electorate, threshold: Threshold, votes: ReadonlyMap<number, Answer>, pollEnded: boolean): Tally {
   const sums = { for: { count: 0, area: ZERO, share: ZERO }, against: { count: 0, area: ZERO, share: ZERO }, outstanding: { count: 0, area: ZERO, share: ZERO } };
