@@ -48,7 +48,7 @@ function recordOf(e: EntityDeclaration, id: number, unique: string) {
 function renderList(e: EntityDeclaration) {
   const records = [recordOf(e, 1, 'Перший'), recordOf(e, 2, 'Другий')];
   const others = Object.fromEntries(ALL.filter((o) => o !== e).map((o) => [o.name, [recordOf(o, 1, 'Інший')]]));
-  const dataProvider = fakeDataProvider({ ...others, [e.name]: records, houses, complexes }, false);
+  const dataProvider = fakeDataProvider({ ...others, houses, complexes, [e.name]: records }, false);
   render(
     <TestMemoryRouter initialEntries={['/list']}>
       <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
