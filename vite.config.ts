@@ -24,14 +24,16 @@ function chunkMap(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) =>
         item.type === 'chunk'
-          ? [{
-              file: item.fileName,
-              isEntry: item.isEntry,
-              isDynamicEntry: item.isDynamicEntry,
-              modules: Object.fromEntries(
-                Object.entries(item.modules).map(([id, m]) => [path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'), m.renderedLength]),
-              ),
-            }]
+          ? [
+              {
+                file: item.fileName,
+                isEntry: item.isEntry,
+                isDynamicEntry: item.isDynamicEntry,
+                modules: Object.fromEntries(
+                  Object.entries(item.modules).map(([id, m]) => [path.relative(root, id.replace(/^\0/, '')).split(path.sep).join('/'), m.renderedLength]),
+                ),
+              },
+            ]
           : [],
       );
       this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify({ chunks }) });
@@ -70,7 +72,12 @@ export default defineConfig({
       name: 'support-email',
       // In development the server is not the one serving index.html, so fill the meta tag here.
       transformIndexHtml: (html, ctx) =>
-        ctx.server ? html.replace('<meta name="support-email" content="" />', `<meta name="support-email" content="${process.env.SUPPORT_EMAIL ?? 'support@demo.ua'}" />`) : html,
+        ctx.server
+          ? html.replace(
+              '<meta name="support-email" content="" />',
+              `<meta name="support-email" content="${process.env.SUPPORT_EMAIL ?? 'support@demo.ua'}" />`,
+            )
+          : html,
     },
   ],
   define: {
@@ -98,7 +105,13 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 0 },
             // The app's own modules of the first screen in one file, besides the entry's (the entry
             // itself stays out: it must remain index.html's script).
-            { name: 'app', test: (id) => !/node_modules[\\/]|index\.html|[\\/]src[\\/]main\.tsx$/.test(id), tags: ['$initial'], priority: -1, includeDependenciesRecursively: false },
+            {
+              name: 'app',
+              test: (id) => !/node_modules[\\/]|index\.html|[\\/]src[\\/]main\.tsx$/.test(id),
+              tags: ['$initial'],
+              priority: -1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -91,7 +91,12 @@ async function scenarios(db: Db, config: AppConfig): Promise<Scenario[]> {
     { name: 'realty: pages 1..8, 25 per page', method: 'GET', paths: times.map((i) => `/api/admin/realty?page=${i + 1}&per_page=25`) },
     { name: 'find/street (Київ)', method: 'GET', paths: times.map((i) => `/api/admin/find/street?city_id=${kyiv}&search_query=${q(streetQueries[i])}`) },
     { name: 'service request detail', method: 'GET', paths: times.map(() => `/api/admin/service_request/${pick(requests).id}`) },
-    { name: 'login (argon2id)', method: 'POST', paths: ['/api/admin/login'], body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }) },
+    {
+      name: 'login (argon2id)',
+      method: 'POST',
+      paths: ['/api/admin/login'],
+      body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }),
+    },
   ];
 }
 
@@ -183,7 +188,9 @@ async function captureFloor(url: string, config: AppConfig, list: Scenario[]): P
   const database = await openCapturingDatabase(url, { migrate: false });
   const app = await buildApp({ config, database });
   try {
-    const auth = (await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: config.adminEmail, password: config.adminPassword } })).json<{ access_token: string }>();
+    const auth = (await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: config.adminEmail, password: config.adminPassword } })).json<{
+      access_token: string;
+    }>();
     const spec: FloorSpec = {};
     for (const [n, s] of list.entries()) {
       spec[n] = [];
@@ -233,7 +240,9 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
     sql`select (select count(*) from members)::int as members, (select count(*) from realty)::int as units, (select count(*) from service_requests)::int as requests`,
   );
   await database.close();
-  console.log(`\n### ${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${sizes.members.toLocaleString('en')} members, ${sizes.units.toLocaleString('en')} units, ${sizes.requests.toLocaleString('en')} requests${generated.generated ? ` (generated now: ${SCALE})` : ''}\n`);
+  console.log(
+    `\n### ${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${sizes.members.toLocaleString('en')} members, ${sizes.units.toLocaleString('en')} units, ${sizes.requests.toLocaleString('en')} requests${generated.generated ? ` (generated now: ${SCALE})` : ''}\n`,
+  );
 
   let floor: { child: ChildProcess; base: string } | undefined;
   let specFile: string | undefined;
@@ -251,7 +260,15 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
     for (const [n, s] of list.entries()) {
       for (const c of LEVELS) {
         const ours = await measure(app.base, c, s.method, s.paths, s.body ? {} : { Authorization: `Bearer ${token}` }, s.body);
-        const base = floor ? await measure(floor.base, c, 'GET', s.paths.map((_, v) => `/floor/${n}/${v}`), {}) : undefined;
+        const base = floor
+          ? await measure(
+              floor.base,
+              c,
+              'GET',
+              s.paths.map((_, v) => `/floor/${n}/${v}`),
+              {},
+            )
+          : undefined;
         console.log(
           `| ${s.name} | ${c} | ${fmt(ours.rps)} | ${ours.p50} | ${ours.p95} | ${ours.p99} | ${base ? fmt(base.rps) : '—'} | ${base ? `${base.p50} / ${base.p95} / ${base.p99}` : '—'} | ${base ? (ours.rps / base.rps).toFixed(2) : '—'} | ${ours.errors + (base?.errors ?? 0)} |`,
         );
@@ -266,7 +283,12 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
 }
 
 async function main() {
-  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   for (const driver of DRIVERS) {
     if (driver === 'postgres' && !process.env.DATABASE_URL) {
       console.log('\nPostgreSQL: skipped (set DATABASE_URL to include it)');
@@ -275,7 +297,12 @@ async function main() {
     if (driver !== 'postgres' && driver !== 'pglite') throw new Error(`BENCH_DRIVERS: postgres or pglite, not ${driver}`);
     await benchDriver(driver);
   }
-  console.log(`\nLoad average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((err) => {

@@ -22,14 +22,16 @@ async function main() {
   const app = Fastify({ logger: false });
   const run = (q: CapturedQuery) => {
     const fresh = /^\s*insert/i.test(q.text);
-    const values = fresh ? q.values.map((v) => (typeof v === 'string' && TOKEN.test(v) ? randomBytes(v.length).toString('base64url').slice(0, v.length) : v)) : q.values;
+    const values = fresh
+      ? q.values.map((v) => (typeof v === 'string' && TOKEN.test(v) ? randomBytes(v.length).toString('base64url').slice(0, v.length) : v))
+      : q.values;
     return q.rowMode === 'array' ? pool.query({ text: q.text, values, rowMode: 'array' }) : pool.query({ text: q.text, values });
   };
   app.get<{ Params: { scenario: string; variant: string } }>('/floor/:scenario/:variant', async (request) => {
     const variants = spec[request.params.scenario];
     const queries = variants[Number(request.params.variant) % variants.length];
     const out: unknown[] = [];
-    for (let i = 0; i < queries.length; ) {
+    for (let i = 0; i < queries.length;) {
       const wave = queries.filter((q) => q.wave === queries[i].wave);
       const results = await Promise.all(wave.map(run));
       for (const r of results) out.push(r.rows);
@@ -40,7 +42,11 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(`floor listening on ${typeof address === 'object' && address ? address.port : 0}`);
-  const stop = () => void app.close().then(() => pool.end()).then(() => process.exit(0));
+  const stop = () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -19,7 +19,9 @@ async function main() {
   const seed = Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed: a non-negative integer');
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+  );
   console.log(`Generating scale ${scaleName} (seed ${seed}) on ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
   const started = performance.now();
   const result = await generateData(database.db, config, SCALES[scaleName], seed, (line) => console.log(line));

@@ -21,7 +21,6 @@ import { membersWhere } from '../server/modules/members/filters.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 
-
 /** Runs `task` from CONNECTIONS workers for SECONDS and answers its latency percentiles in ms. */
 async function underLoad(task: () => Promise<unknown>) {
   const latencies: number[] = [];
@@ -43,7 +42,9 @@ async function underLoad(task: () => Promise<unknown>) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL }), port: 0 };
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+  );
   const { db } = database;
   // The large scale's houses and units (bench/data), with BENCH_MEMBERS members; no requests or news.
   let started = Date.now();
@@ -52,7 +53,10 @@ async function main() {
   const [{ links }] = await queryRows<{ links: number }>(db, sql`select count(*)::int as links from residents`);
   console.log(`\nSeeded ${n} members and ${links} unit links in ${((Date.now() - started) / 1000).toFixed(0)} s (${database.driver})`);
 
-  const [complex] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`);
+  const [complex] = await queryRows<{ id: number }>(
+    db,
+    sql`select min(id)::int as id from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`,
+  );
   const someHouses = await queryRows<{ id: number }>(db, sql`select id from houses where complex_id = ${complex.id} order by id limit 20`);
   const houseQs = someHouses.map((h) => `house_ids[]=${h.id}`).join('&');
   const q = encodeURIComponent;
@@ -61,8 +65,14 @@ async function main() {
   console.log(`${CONNECTIONS} connections × ${SECONDS} s each\n`);
   await printLoadTable(base, token, [
     ['GET /members sorted by name (pages 1..100, 25 per page)', (i) => `/api/admin/members?sort=name&page=${(i % 100) + 1}&per_page=25`],
-    ['GET /members complex + 20 houses + search «Коваленко» + sort name', () => `/api/admin/members?complex_id=${complex.id}&${houseQs}&search_query=${q('Коваленко')}&sort=name&per_page=25`],
-    ['GET /members complex + status=inactive + sort name desc', () => `/api/admin/members?complex_id=${complex.id}&status=inactive&sort=name&order=desc&per_page=25`],
+    [
+      'GET /members complex + 20 houses + search «Коваленко» + sort name',
+      () => `/api/admin/members?complex_id=${complex.id}&${houseQs}&search_query=${q('Коваленко')}&sort=name&per_page=25`,
+    ],
+    [
+      'GET /members complex + status=inactive + sort name desc',
+      () => `/api/admin/members?complex_id=${complex.id}&status=inactive&sort=name&order=desc&per_page=25`,
+    ],
     ['GET /members search phone «095 000 12» (as typed)', (i) => `/api/admin/members?search_query=${q(`095 000 ${10 + (i % 80)}`)}&per_page=25`],
     ['GET /members search unit number «17»', () => `/api/admin/members?search_query=17&complex_id=${complex.id}&per_page=25`],
   ]);
@@ -72,7 +82,12 @@ async function main() {
   const where = await membersWhere(db, admin, { search_query: 'Коваленко', complex_id: complex.id, house_ids: someHouses.map((h) => h.id) });
   const page = await underLoad(() => db.select().from(members).where(where).orderBy(ukrainianSortKey(members.name), members.id).limit(25));
   const total = await underLoad(() => db.select({ n: count() }).from(members).where(where));
-  const all = await underLoad(() => db.select({ n: count() }).from(members).where(sql`${members.organizationId} = ${org}`));
+  const all = await underLoad(() =>
+    db
+      .select({ n: count() })
+      .from(members)
+      .where(sql`${members.organizationId} = ${org}`),
+  );
   console.log('\n| query (complex + 20 houses + search, sorted) | runs | p50 ms | p99 ms |');
   console.log('|---|---|---|---|');
   console.log(`| page (25 rows) | ${page.n} | ${page.p50} | ${page.p99} |`);
@@ -94,7 +109,9 @@ async function main() {
   }
   clearInterval(sampler);
   const mb = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
-  console.log(`\nExport CSV of ${lines - 1} members: ${mb(bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s; process RSS ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)})`);
+  console.log(
+    `\nExport CSV of ${lines - 1} members: ${mb(bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s; process RSS ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)})`,
+  );
 
   await app.close();
   await database.close();

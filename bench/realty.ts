@@ -13,11 +13,12 @@ import { openDatabase } from '../server/db/index.ts';
 import { importReferenceData } from '../server/db/importReference.ts';
 import { seedIfEmpty } from '../server/seed.ts';
 
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL }), port: 0 };
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+  );
   const { db } = database;
   await importReferenceData(db);
   await seedIfEmpty(db, config);
@@ -41,7 +42,9 @@ async function main() {
     on conflict do nothing`);
   const [{ units }] = ((await db.execute(sql`select count(*)::int as units from realty`)) as unknown as { rows: { units: number }[] }).rows;
   const [{ houses }] = ((await db.execute(sql`select count(*)::int as houses from houses`)) as unknown as { rows: { houses: number }[] }).rows;
-  const [{ kyiv }] = ((await db.execute(sql`select id as kyiv from settlements where name = 'Київ' and category = 'К' limit 1`)) as unknown as { rows: { kyiv: number }[] }).rows;
+  const [{ kyiv }] = (
+    (await db.execute(sql`select id as kyiv from settlements where name = 'Київ' and category = 'К' limit 1`)) as unknown as { rows: { kyiv: number }[] }
+  ).rows;
   console.log(`\nSeeded ${houses} houses and ${units} realty units in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
 
   const { app, base, token } = await startSignedIn(config, database);
@@ -51,8 +54,14 @@ async function main() {
     ['GET /realty (pages 1..200, 25 per page)', (i) => `/api/admin/realty?page=${(i % 200) + 1}&per_page=25`],
     ['GET /realty?type=parking (pages 1..200)', (i) => `/api/admin/realty?type=parking&page=${(i % 200) + 1}&per_page=25`],
     ['GET /realty?search_query=<number>', (i) => `/api/admin/realty?search_query=${(i % 100) + 1}&per_page=25`],
-    ['GET /find/street (Київ, 8 queries)', (i) => `/api/admin/find/street?city_id=${kyiv}&search_query=${encodeURIComponent(streetQueries[i % streetQueries.length])}`],
-    ['GET /find/city (8 queries)', (i) => `/api/admin/find/city?search_query=${encodeURIComponent(['ки', 'льв', 'оде', 'бер', 'кам’', 'нов', 'ірп', 'ужг'][i % 8])}`],
+    [
+      'GET /find/street (Київ, 8 queries)',
+      (i) => `/api/admin/find/street?city_id=${kyiv}&search_query=${encodeURIComponent(streetQueries[i % streetQueries.length])}`,
+    ],
+    [
+      'GET /find/city (8 queries)',
+      (i) => `/api/admin/find/city?search_query=${encodeURIComponent(['ки', 'льв', 'оде', 'бер', 'кам’', 'нов', 'ірп', 'ужг'][i % 8])}`,
+    ],
   ];
   console.log(`${CONNECTIONS} connections × ${SECONDS} s each\n`);
   await printLoadTable(base, token, scenarios);

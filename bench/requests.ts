@@ -34,7 +34,9 @@ function percentile(sorted: number[], p: number) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-bench-requests-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL }), port: 0 };
-  const source = config.databaseUrl ? ({ kind: 'postgres', url: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') } as const);
+  const source = config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') } as const);
   const database = await openDatabase(source);
   const { db } = database;
   // Generated data (bench/data): 1,000 houses with 10 units each, their owners, staff, and
@@ -42,9 +44,15 @@ async function main() {
   const started = Date.now();
   await generateData(db, config, { complexes: 5, houses: 1000, unitsPerHouse: 10, members: 10_000, staff: 20, requests: REQUESTS, articles: 0 }, 1);
   const [{ n }] = ((await db.execute(sql`select count(*)::int as n from service_requests`)) as unknown as Rows<{ n: number }>).rows;
-  const [{ complex }] = ((await db.execute(sql`select min(id)::int as complex from complexes where name like 'ЖК «Генерований %'`)) as unknown as Rows<{ complex: number }>).rows;
-  const houseIds = ((await db.execute(sql`select id from houses where complex_id = ${complex} order by id limit 5`)) as unknown as Rows<{ id: number }>).rows.map((r) => r.id);
-  const [{ engineer }] = ((await db.execute(sql`select min(id)::int as engineer from users where email like 'staff%@gen.demo.ua'`)) as unknown as Rows<{ engineer: number }>).rows;
+  const [{ complex }] = (
+    (await db.execute(sql`select min(id)::int as complex from complexes where name like 'ЖК «Генерований %'`)) as unknown as Rows<{ complex: number }>
+  ).rows;
+  const houseIds = (
+    (await db.execute(sql`select id from houses where complex_id = ${complex} order by id limit 5`)) as unknown as Rows<{ id: number }>
+  ).rows.map((r) => r.id);
+  const [{ engineer }] = (
+    (await db.execute(sql`select min(id)::int as engineer from users where email like 'staff%@gen.demo.ua'`)) as unknown as Rows<{ engineer: number }>
+  ).rows;
   console.log(`\nSeeded ${n} service requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver})`);
 
   const { app, base, token } = await startSignedIn(config, database);
@@ -52,11 +60,20 @@ async function main() {
   const houses = houseIds.map((id) => `house_ids[]=${id}`).join('&');
   const scenarios: [string, (i: number) => string][] = [
     ['list, newest first (pages 1..200, 25 per page)', (i) => `/api/admin/service_request?page=${(i % 200) + 1}&per_page=25`],
-    ['stage=executor & complex_id (header selection)', (i) => `/api/admin/service_request?stage=executor&complex_id=${complex}&page=${(i % 50) + 1}&per_page=25`],
+    [
+      'stage=executor & complex_id (header selection)',
+      (i) => `/api/admin/service_request?stage=executor&complex_id=${complex}&page=${(i % 50) + 1}&per_page=25`,
+    ],
     ['complex_id & house_ids[] (5 addresses)', (i) => `/api/admin/service_request?complex_id=${complex}&${houses}&page=${(i % 50) + 1}&per_page=25`],
     ['overdue=1, sort=deadline', (i) => `/api/admin/service_request?overdue=1&sort=deadline&page=${(i % 50) + 1}&per_page=25`],
-    ['performer_id & created in the last 30 days (of the data)', (i) => `/api/admin/service_request?performer_id=${engineer}&created_from=${monthAgo}&page=${(i % 10) + 1}&per_page=25`],
-    ['search_query (text words)', (i) => `/api/admin/service_request?search_query=${encodeURIComponent(['ліфт', 'змішувач', 'сміття', 'розетка'][i % 4])}&per_page=25`],
+    [
+      'performer_id & created in the last 30 days (of the data)',
+      (i) => `/api/admin/service_request?performer_id=${engineer}&created_from=${monthAgo}&page=${(i % 10) + 1}&per_page=25`,
+    ],
+    [
+      'search_query (text words)',
+      (i) => `/api/admin/service_request?search_query=${encodeURIComponent(['ліфт', 'змішувач', 'сміття', 'розетка'][i % 4])}&per_page=25`,
+    ],
     ['search_query (a request number)', (i) => `/api/admin/service_request?search_query=${encodeURIComponent(`№${1000 + (i % 5000) * 37}`)}&per_page=25`],
     ['sort=stage, type_id', (i) => `/api/admin/service_request?sort=stage&type_id=${1 + (i % 5)}&page=${(i % 20) + 1}&per_page=25`],
   ];
@@ -76,7 +93,9 @@ async function main() {
     second = { close: async () => (await other.close(), await otherDb.close()) };
   }
   const auth = { Authorization: `Bearer ${token}` };
-  const [{ requestId }] = ((await db.execute(sql`select id as "requestId" from service_requests order by id desc limit 1`)) as unknown as Rows<{ requestId: number }>).rows;
+  const [{ requestId }] = (
+    (await db.execute(sql`select id as "requestId" from service_requests order by id desc limit 1`)) as unknown as Rows<{ requestId: number }>
+  ).rows;
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const received: number[][] = Array.from({ length: MESSAGES }, () => []);

@@ -19,7 +19,9 @@ const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дні�
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-bench-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL }), port: 0 };
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') },
+  );
   await seedIfEmpty(database.db, config);
   const [org] = await database.db.select().from(organizations).limit(1);
   const rows = Array.from({ length: COMPLEXES }, (_, i) => ({
@@ -29,7 +31,11 @@ async function main() {
     address: `вул. Тестова, ${i + 1}`,
     description: '',
   }));
-  for (let i = 0; i < rows.length; i += 500) await database.db.insert(complexes).values(rows.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 500)
+    await database.db
+      .insert(complexes)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
 
   const { app, base, token } = await startSignedIn(config, database);
 
@@ -55,7 +61,9 @@ async function main() {
     });
     const entry = sizes.find((s) => /^index-/.test(s.f));
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-    console.log(`\nSPA bundle: ${js.length} JS files, ${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw / ${kb(sizes.reduce((a, s) => a + s.gz, 0))} gzip in all; entry chunk ${entry ? `${kb(entry.raw)} raw / ${kb(entry.gz)} gzip` : 'not built'}`);
+    console.log(
+      `\nSPA bundle: ${js.length} JS files, ${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw / ${kb(sizes.reduce((a, s) => a + s.gz, 0))} gzip in all; entry chunk ${entry ? `${kb(entry.raw)} raw / ${kb(entry.gz)} gzip` : 'not built'}`,
+    );
   } else {
     console.log('\nSPA bundle: dist/ not built (run `npm run build` first)');
   }

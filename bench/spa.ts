@@ -38,7 +38,7 @@ function layoutChunks(report: ReturnType<typeof analyzeBuild>) {
 
 /** Per-metric median of several runs of one page. */
 function median(all: PageMetrics[]): PageMetrics {
-  const mid = <T,>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)];
+  const mid = <T>(values: T[], by: (v: T) => number) => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)];
   const pick = (key: keyof PageMetrics) => mid(all, (m) => m[key] as number)[key] as number;
   return {
     ...all[0],
@@ -66,14 +66,20 @@ async function main() {
   const initial = total(report.initial);
   const css = total(report.initialCss);
   console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`);
-  console.log(`\nInitial JavaScript (index.html's script + modulepreloads): ${report.initial.length} files, ${kib(initial.raw)} raw, ${kib(initial.gzip)} gzip`);
+  console.log(
+    `\nInitial JavaScript (index.html's script + modulepreloads): ${report.initial.length} files, ${kib(initial.raw)} raw, ${kib(initial.gzip)} gzip`,
+  );
   console.log(`Initial CSS: ${kib(css.raw)} raw, ${kib(css.gzip)} gzip`);
-  console.log(`All JavaScript: ${report.chunks.length} files, ${kib(total(report.chunks).gzip)} gzip; largest chunk ${[...report.chunks].sort((a, b) => b.gzip - a.gzip)[0]?.file} (${kib(Math.max(...report.chunks.map((c) => c.gzip)))} gzip)`);
+  console.log(
+    `All JavaScript: ${report.chunks.length} files, ${kib(total(report.chunks).gzip)} gzip; largest chunk ${[...report.chunks].sort((a, b) => b.gzip - a.gzip)[0]?.file} (${kib(Math.max(...report.chunks.map((c) => c.gzip)))} gzip)`,
+  );
   if (report.modules) {
     console.log('\nInitial JavaScript by package (rendered size before minification):');
     table(
       ['package', 'size'],
-      packageBreakdown(report, report.initial).slice(0, 12).map(([name, bytes]) => [name, kib(bytes)]),
+      packageBreakdown(report, report.initial)
+        .slice(0, 12)
+        .map(([name, bytes]) => [name, kib(bytes)]),
       [1],
     );
     console.log('\nInitial chunks (gzip):');
@@ -89,7 +95,8 @@ async function main() {
   table(['route', 'module', 'own chunk', 'files', 'total'], report.routes.map(row), [2, 3, 4]);
 
   const layout = layoutChunks(report);
-  if (layout) console.log(`\nSigned-in layout (src/layout/Layout.tsx, loaded once with the first signed-in screen): ${layout.files} files, ${kib(layout.gzip)} gzip`);
+  if (layout)
+    console.log(`\nSigned-in layout (src/layout/Layout.tsx, loaded once with the first signed-in screen): ${layout.files} files, ${kib(layout.gzip)} gzip`);
 
   if (process.env.BENCH_LIGHTHOUSE === '0') return;
   const presets = (process.env.BENCH_LH_PRESETS ?? 'desktop,mobile').split(',').map((p) => p.trim()) as Preset[];
@@ -111,10 +118,22 @@ async function main() {
     await browser.close();
     await app.stop();
   }
-  console.log(`\nLighthouse, performance (cold cache${runs > 1 ? `, median of ${runs} runs` : ''}; desktop = no CPU slowdown, fast network; mobile = 4× CPU slowdown, slow 4G; simulated):`);
+  console.log(
+    `\nLighthouse, performance (cold cache${runs > 1 ? `, median of ${runs} runs` : ''}; desktop = no CPU slowdown, fast network; mobile = 4× CPU slowdown, slow 4G; simulated):`,
+  );
   table(
     ['page', 'preset', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scripts', 'script bytes'],
-    results.map((r) => [r.page, r.preset, r.score, `${Math.round(r.fcpMs)} ms`, `${Math.round(r.lcpMs)} ms`, `${Math.round(r.tbtMs)} ms`, r.cls.toFixed(3), r.scriptRequests, kib(r.scriptBytes)]),
+    results.map((r) => [
+      r.page,
+      r.preset,
+      r.score,
+      `${Math.round(r.fcpMs)} ms`,
+      `${Math.round(r.lcpMs)} ms`,
+      `${Math.round(r.tbtMs)} ms`,
+      r.cls.toFixed(3),
+      r.scriptRequests,
+      kib(r.scriptBytes),
+    ]),
     [2, 3, 4, 5, 6, 7, 8],
   );
 }

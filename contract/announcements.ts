@@ -15,7 +15,10 @@ export const announcementInput = z
     valid_until: dateTime('Діє до').nullable().default(null),
     ...audienceInput,
   })
-  .refine((v) => v.valid_until === null || v.valid_until >= v.valid_from, { message: 'Дата завершення не може бути раніше за дату початку.', path: ['valid_until'] });
+  .refine((v) => v.valid_until === null || v.valid_until >= v.valid_from, {
+    message: 'Дата завершення не може бути раніше за дату початку.',
+    path: ['valid_until'],
+  });
 export type AnnouncementInput = z.infer<typeof announcementInput>;
 
 export const announcementRecord = z.object({
@@ -46,7 +49,13 @@ export const announcementEntity = defineEntity({
     body: { type: 'multiline', label: 'Текст', required: true, max: 5000, list: false, export: true, wide: true },
     valid_from: { type: 'datetime', label: 'Діє з', required: true, sortable: true },
     valid_until: { type: 'datetime', label: 'Діє до', sortable: true, hint: true },
-    state: { type: 'enum', label: 'Стан', options: ANNOUNCEMENT_STATES, optionLabels: { upcoming: 'Ще не діє', active: 'Діє', expired: 'Завершено' }, input: false },
+    state: {
+      type: 'enum',
+      label: 'Стан',
+      options: ANNOUNCEMENT_STATES,
+      optionLabels: { upcoming: 'Ще не діє', active: 'Діє', expired: 'Завершено' },
+      input: false,
+    },
     complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false },
     houses: { type: 'text', label: 'Будинки', optionText: 'address', input: false, list: false, export: true },
     author: { type: 'text', label: 'Автор', input: false, list: false, export: true },

@@ -10,7 +10,10 @@ export const forgotPasswordInput = z.object({ email: emailSchema });
 
 export const resetPasswordInput = z
   .object({
-    token: z.string({ error: 'Посилання для відновлення недійсне.' }).min(10, 'Посилання для відновлення недійсне.').max(200, 'Посилання для відновлення недійсне.'),
+    token: z
+      .string({ error: 'Посилання для відновлення недійсне.' })
+      .min(10, 'Посилання для відновлення недійсне.')
+      .max(200, 'Посилання для відновлення недійсне.'),
     email: emailSchema,
     password: passwordSchema,
     password_confirmation: z.string({ error: 'Повторіть пароль.' }).max(200),

@@ -10,14 +10,17 @@ const cameraUrl = (label: string, schemes: string[]) =>
     .string({ error: `Поле «${label}» має бути текстом.` })
     .trim()
     .max(1000, `Поле «${label}» задовге.`)
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return schemes.includes(u.protocol) && u.hostname.length > 0;
-      } catch {
-        return false;
-      }
-    }, `Поле «${label}»: адреса має починатися з ${schemes.map((s) => `${s}//`).join(' або ')}.`);
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return schemes.includes(u.protocol) && u.hostname.length > 0;
+        } catch {
+          return false;
+        }
+      },
+      `Поле «${label}»: адреса має починатися з ${schemes.map((s) => `${s}//`).join(' або ')}.`,
+    );
 
 export const cameraInput = z
   .object({
@@ -67,5 +70,11 @@ export const cameraEntity = defineEntity({
   scope: 'house',
   messages: { notFound: 'Камеру не знайдено.', deleted: 'Камеру видалено.', inUse: 'Камеру не можна видалити: на неї посилаються інші записи.' },
   exportName: 'Камери',
-  sample: ({ houseId, unique }) => ({ house_id: houseId, name: `Камера ${unique}`, place: 'Над входом', stream_url: 'rtsp://10.0.0.5:554/stream1', snapshot_url: null }),
+  sample: ({ houseId, unique }) => ({
+    house_id: houseId,
+    name: `Камера ${unique}`,
+    place: 'Над входом',
+    stream_url: 'rtsp://10.0.0.5:554/stream1',
+    snapshot_url: null,
+  }),
 });

@@ -185,5 +185,13 @@ export const contactEntity = defineEntity({
   form: 'page',
   messages: { notFound: 'Контакт не знайдено.', deleted: 'Контакт видалено.', inUse: 'Контакт не можна видалити: на нього посилаються інші записи.' },
   exportName: 'Контакти',
-  sample: ({ unique, refs }) => ({ name: `Диспетчер ${unique}`, phone: '067 123 45 67', email: null, link: null, description: 'Цілодобово', section_id: refs.contacts_section, group_id: refs.contacts_groups }),
+  sample: ({ unique, refs }) => ({
+    name: `Диспетчер ${unique}`,
+    phone: '067 123 45 67',
+    email: null,
+    link: null,
+    description: 'Цілодобово',
+    section_id: refs.contacts_section,
+    group_id: refs.contacts_groups,
+  }),
 });

@@ -16,4 +16,3 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function neutraliseCsvCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
-

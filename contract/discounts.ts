@@ -11,7 +11,17 @@ export const discountInput = z.object({
   partner: text('Партнер', { min: 1, max: 150 }),
   title: text('Пропозиція', { min: 1, max: 200 }),
   description: text('Опис', { max: 2000 }).default(''),
-  percent: z.preprocess(emptyToNull, z.coerce.number({ error: 'Знижка має бути числом.' }).int('Знижка — ціле число відсотків.').min(1, 'Знижка — від 1%.').max(100, 'Знижка — до 100%.').nullable()).default(null),
+  percent: z
+    .preprocess(
+      emptyToNull,
+      z.coerce
+        .number({ error: 'Знижка має бути числом.' })
+        .int('Знижка — ціле число відсотків.')
+        .min(1, 'Знижка — від 1%.')
+        .max(100, 'Знижка — до 100%.')
+        .nullable(),
+    )
+    .default(null),
   promo_code: z.preprocess(emptyToNull, text('Промокод', { max: 50 }).nullable()).default(null),
   address: text('Адреса партнера', { max: 300 }).default(''),
   phone: z.preprocess(emptyToNull, phoneSchema.nullable()).default(null),
@@ -66,5 +76,13 @@ export const discountEntity = defineEntity({
   scope: 'complex',
   messages: { notFound: 'Знижку не знайдено.', deleted: 'Знижку видалено.', inUse: 'Знижку не можна видалити: на неї посилаються інші записи.' },
   exportName: 'Знижки',
-  sample: ({ complexId, unique }) => ({ partner: `Кав’ярня ${unique}`, title: 'Знижка на каву', percent: 15, phone: '067 123 45 67', link: 'https://zerno.ua', complex_ids: [complexId], house_ids: [] }),
+  sample: ({ complexId, unique }) => ({
+    partner: `Кав’ярня ${unique}`,
+    title: 'Знижка на каву',
+    percent: 15,
+    phone: '067 123 45 67',
+    link: 'https://zerno.ua',
+    complex_ids: [complexId],
+    house_ids: [],
+  }),
 });

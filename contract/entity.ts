@@ -104,7 +104,11 @@ export interface FilterDeclaration {
 /** Whose rows these are: the organization's, or also limited to a staff member's complexes (through a complex or a house). */
 export type ScopeKind = 'organization' | 'complex' | 'house';
 
-export interface EntityDeclaration<Input extends z.ZodType = z.ZodType, Rec extends z.ZodType = z.ZodType, Name extends string = string> extends ResourceDeclaration {
+export interface EntityDeclaration<
+  Input extends z.ZodType = z.ZodType,
+  Rec extends z.ZodType = z.ZodType,
+  Name extends string = string,
+> extends ResourceDeclaration {
   /** The react-admin resource name. */
   name: Name;
   input: Input;
@@ -153,12 +157,20 @@ export type EntityDefinition<Input extends z.ZodType, Rec extends z.ZodType, Nam
   Partial<Pick<EntityDeclaration<Input, Rec, Name>, Defaults>>;
 
 /** One entity: everything the API, the screens, the exports and the tests know about it. */
-export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, const Name extends string>(d: EntityDefinition<Input, Rec, Name>): EntityDeclaration<Input, Rec, Name> {
+export function defineEntity<Input extends z.ZodType, Rec extends z.ZodType, const Name extends string>(
+  d: EntityDefinition<Input, Rec, Name>,
+): EntityDeclaration<Input, Rec, Name> {
   return { ...declareResource(d), filters: [], search: [], form: 'dialog', ...d };
 }
 
 /** The fields a list can be sorted by: `id` and every sortable field. */
-export const sortFields = (e: Pick<EntityDeclaration, 'fields' | 'sorts'>): string[] => ['id', ...Object.entries(e.fields).filter(([, f]) => f.sortable).map(([k]) => k), ...(e.sorts ?? [])];
+export const sortFields = (e: Pick<EntityDeclaration, 'fields' | 'sorts'>): string[] => [
+  'id',
+  ...Object.entries(e.fields)
+    .filter(([, f]) => f.sortable)
+    .map(([k]) => k),
+  ...(e.sorts ?? []),
+];
 
 /** List columns, in order. */
 export const listFields = (e: Pick<EntityDeclaration, 'fields'>) => Object.entries(e.fields).filter(([, f]) => f.list !== false);

@@ -90,7 +90,11 @@ export const houseTypeEntity = defineEntity({
   search: ['name'],
   sort: { field: 'id', order: 'asc' },
   scope: 'organization',
-  messages: { notFound: 'Тип будинку не знайдено.', deleted: 'Тип будинку видалено.', inUse: 'Тип використовують будинки, тому його не можна видалити. Спершу змініть тип цих будинків.' },
+  messages: {
+    notFound: 'Тип будинку не знайдено.',
+    deleted: 'Тип будинку видалено.',
+    inUse: 'Тип використовують будинки, тому його не можна видалити. Спершу змініть тип цих будинків.',
+  },
   exportName: 'Типи будинків',
   // Names are unique: two samples of one `unique` differ by a random tail.
   sample: ({ unique }) => ({ name: `Тип ${unique} ${Math.random().toString(36).slice(2, 8)}` }),

@@ -21,8 +21,14 @@ export const interviewQuestionInput = z
   .object({
     title: text('Питання', { min: 3, max: 1000 }),
     kind: z.enum(QUESTION_KINDS, { error: 'Тип питання: один варіант, кілька варіантів, вільна відповідь або шкала.' }),
-    options: z.array(text('Варіант відповіді', { min: 1, max: 300 }), { error: 'Варіанти відповіді — список.' }).max(30, 'Не більше 30 варіантів.').default([]),
-    scale_max: z.union([z.literal(5), z.literal(10)], { error: 'Шкала: від 1 до 5 або від 1 до 10.' }).nullable().default(null),
+    options: z
+      .array(text('Варіант відповіді', { min: 1, max: 300 }), { error: 'Варіанти відповіді — список.' })
+      .max(30, 'Не більше 30 варіантів.')
+      .default([]),
+    scale_max: z
+      .union([z.literal(5), z.literal(10)], { error: 'Шкала: від 1 до 5 або від 1 до 10.' })
+      .nullable()
+      .default(null),
   })
   .superRefine((q, ctx) => {
     if (q.kind === 'single' || q.kind === 'multiple') {
@@ -36,7 +42,8 @@ export const interviewQuestionInput = z
     } else if (q.options.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'Варіанти відповіді потрібні лише для питань з вибором.' });
     }
-    if (q.kind === 'scale' && q.scale_max === null) ctx.addIssue({ code: 'custom', path: ['scale_max'], message: 'Оберіть шкалу: від 1 до 5 або від 1 до 10.' });
+    if (q.kind === 'scale' && q.scale_max === null)
+      ctx.addIssue({ code: 'custom', path: ['scale_max'], message: 'Оберіть шкалу: від 1 до 5 або від 1 до 10.' });
   });
 export type InterviewQuestionInput = z.infer<typeof interviewQuestionInput>;
 

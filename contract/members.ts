@@ -157,7 +157,9 @@ export const billChange = z
     service: text('Послуга', { min: 1, max: 100 }).optional(),
     amount: kopiyky('Нараховано').optional(),
     paid: kopiyky('Сплачено').optional(),
-    payment: kopiyky('Платіж').refine((v) => v > 0, 'Платіж має бути більшим за нуль.').optional(),
+    payment: kopiyky('Платіж')
+      .refine((v) => v > 0, 'Платіж має бути більшим за нуль.')
+      .optional(),
   })
   .refine((c) => c.id !== undefined || (c.realty_id !== undefined && c.period !== undefined && c.service !== undefined), {
     message: 'Вкажіть рахунок (id) або приміщення, період і послугу.',

@@ -78,7 +78,14 @@ export const realtyEntity = defineEntity({
   scope: 'house',
   messages: { notFound: 'Приміщення не знайдено.', deleted: 'Приміщення видалено.', inUse: 'Приміщення не можна видалити: на нього посилаються інші записи.' },
   exportName: 'Приміщення',
-  sample: ({ houseId, unique }) => ({ house_id: houseId, type: 'apartment' as const, number: `${unique.replace(/[^0-9a-z]/gi, '').slice(-12)}${(samples = (samples + 1) % 10000)}`.slice(-20), area: 50.5, floor: 3, entrance: 1 }),
+  sample: ({ houseId, unique }) => ({
+    house_id: houseId,
+    type: 'apartment' as const,
+    number: `${unique.replace(/[^0-9a-z]/gi, '').slice(-12)}${(samples = (samples + 1) % 10000)}`.slice(-20),
+    area: 50.5,
+    floor: 3,
+    entrance: 1,
+  }),
 });
 
 /** Samples' numbers differ even for the same unique word (a number is unique in a house and type). */

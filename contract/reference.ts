@@ -45,7 +45,21 @@ export const streetRecord = z.object({
 export type Street = z.infer<typeof streetRecord>;
 
 export const STREET_TYPES = [
-  'вулиця', 'провулок', 'проспект', 'бульвар', 'площа', 'майдан', 'узвіз', 'проїзд', 'в’їзд', 'лінія', 'шосе', 'дорога', 'алея', 'набережна', 'тупик',
+  'вулиця',
+  'провулок',
+  'проспект',
+  'бульвар',
+  'площа',
+  'майдан',
+  'узвіз',
+  'проїзд',
+  'в’їзд',
+  'лінія',
+  'шосе',
+  'дорога',
+  'алея',
+  'набережна',
+  'тупик',
 ] as const;
 
 /** An admin adds a street the reference lacks, or renames an outdated one. */

@@ -200,7 +200,12 @@ export const chatLinkInput = z.object({
   /** The performer the link speaks for; the request's performer when omitted. */
   user_id: idSchema.optional(),
   /** How long the link lives, in hours (default a week). */
-  hours: z.coerce.number({ error: 'Тривалість — кількість годин.' }).int().min(1, 'Щонайменше 1 година.').max(24 * 90, 'Не довше 90 днів.').default(24 * 7),
+  hours: z.coerce
+    .number({ error: 'Тривалість — кількість годин.' })
+    .int()
+    .min(1, 'Щонайменше 1 година.')
+    .max(24 * 90, 'Не довше 90 днів.')
+    .default(24 * 7),
 });
 
 /** The staff chat by link: the request summary, the chat and who handles the request. */

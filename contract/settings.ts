@@ -41,10 +41,13 @@ export const changePasswordInput = z
  * Turning the second factor on or off takes two calls: with the current password a code goes
  * to that channel; with the code the change is made.
  */
-export const twoFactorInput = z.union([
-  z.object({ enable: z.boolean({ error: 'Вкажіть, увімкнути чи вимкнути.' }), current_password: currentPassword }).strict(),
-  z.object({ enable: z.boolean({ error: 'Вкажіть, увімкнути чи вимкнути.' }), code: codeSchema }).strict(),
-], { error: 'Передайте поточний пароль, щоб отримати код, або код із повідомлення.' });
+export const twoFactorInput = z.union(
+  [
+    z.object({ enable: z.boolean({ error: 'Вкажіть, увімкнути чи вимкнути.' }), current_password: currentPassword }).strict(),
+    z.object({ enable: z.boolean({ error: 'Вкажіть, увімкнути чи вимкнути.' }), code: codeSchema }).strict(),
+  ],
+  { error: 'Передайте поточний пароль, щоб отримати код, або код із повідомлення.' },
+);
 
 export const userSettingsInput = z.object({
   name: text("Ім'я", { min: 2, max: 100 }),

@@ -36,7 +36,11 @@ export const departureEntity = defineEntity({
   search: ['name'],
   sort: { field: 'name', order: 'asc' },
   scope: 'organization',
-  messages: { notFound: 'Відділ не знайдено.', deleted: 'Відділ видалено.', inUse: 'У відділі є ролі, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.' },
+  messages: {
+    notFound: 'Відділ не знайдено.',
+    deleted: 'Відділ видалено.',
+    inUse: 'У відділі є ролі, тому його не можна видалити. Спершу перенесіть ролі до іншого відділу.',
+  },
   exportName: 'Відділи',
   // Names are unique: two samples of one `unique` differ by a random tail.
   sample: ({ unique }) => ({ name: `Відділ ${unique} ${Math.random().toString(36).slice(2, 8)}` }),
@@ -139,7 +143,12 @@ export const requestTypeInput = z.object({
   deadline_hours: z
     .preprocess(
       (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: 'Термін виконання — кількість годин.' }).int('Термін виконання — ціла кількість годин.').min(1, 'Термін виконання — щонайменше 1 година.').max(24 * 365, 'Термін виконання — не більше року.').nullable(),
+      z
+        .number({ error: 'Термін виконання — кількість годин.' })
+        .int('Термін виконання — ціла кількість годин.')
+        .min(1, 'Термін виконання — щонайменше 1 година.')
+        .max(24 * 365, 'Термін виконання — не більше року.')
+        .nullable(),
     )
     .default(null),
   role_ids: z.array(idSchema, { error: 'Ролі — список ідентифікаторів.' }).max(100).default([]),
@@ -190,7 +199,13 @@ export const requestTypeEntity = defineEntity({
   messages: { notFound: 'Тип заявки не знайдено.', deleted: 'Тип заявки видалено.', inUse: 'Тип заявки не можна видалити: є заявки цього типу.' },
   exportName: 'Типи заявок',
   // Names are unique: two samples of one `unique` differ by a random tail.
-  sample: ({ unique }) => ({ name: `Покрівля ${unique} ${Math.random().toString(36).slice(2, 8)}`, description: 'Протікання даху', deadline_hours: 48, role_ids: [], staff_ids: [] }),
+  sample: ({ unique }) => ({
+    name: `Покрівля ${unique} ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Протікання даху',
+    deadline_hours: 48,
+    role_ids: [],
+    staff_ids: [],
+  }),
 });
 
 export const requestTypeForm = z.object({ staff: z.array(option.extend({ role_id: z.number().nullable() })), roles: z.array(option) });

@@ -30,13 +30,20 @@ export const vehicleEntity = defineEntity({
   ],
   sort: { field: 'plate', order: 'asc' },
   scope: 'complex',
-  messages: { notFound: 'Транспортний засіб не знайдено.', deleted: 'Транспортний засіб видалено.', inUse: 'Транспортний засіб не можна видалити: на нього посилаються інші записи.' },
+  messages: {
+    notFound: 'Транспортний засіб не знайдено.',
+    deleted: 'Транспортний засіб видалено.',
+    inUse: 'Транспортний засіб не можна видалити: на нього посилаються інші записи.',
+  },
   exportName: 'Транспорт',
   sampleRefs: ['members'],
   sample: ({ unique, refs }) => ({
     member_id: refs!.members,
     realty_id: null,
-    plate: `${unique.replace(/[^0-9a-z]/gi, '').slice(-8).toUpperCase()}${(plates = (plates + 1) % 10000)}`.padStart(4, 'A'),
+    plate: `${unique
+      .replace(/[^0-9a-z]/gi, '')
+      .slice(-8)
+      .toUpperCase()}${(plates = (plates + 1) % 10000)}`.padStart(4, 'A'),
     brand: 'Škoda',
     model: `Octavia ${unique}`,
     color: 'сірий',

@@ -31,7 +31,10 @@ const isoDate = (label: string) =>
   z
     .string({ error: `Поле «${label}»: вкажіть дату.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Поле «${label}»: дата у форматі РРРР-ММ-ДД.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `Поле «${label}»: такої дати не існує.`);
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `Поле «${label}»: такої дати не існує.`,
+    );
 
 export const questionInput = z.object({
   /** an existing question's id on update, so that its votes stay with it */
@@ -71,7 +74,11 @@ export const votingInput = z
     v.questions.forEach((q, i) => {
       const path = ['questions', i, 'threshold'];
       if (v.regime === 'no_osbb' && (q.threshold === 'statute' || q.threshold === 'two_thirds')) {
-        ctx.addIssue({ code: 'custom', path, message: 'Без ОСББ рішення приймають більш як 50 % або більш як 75 % (ст. 10 Закону 417): порогу статуту немає.' });
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: 'Без ОСББ рішення приймають більш як 50 % або більш як 75 % (ст. 10 Закону 417): порогу статуту немає.',
+        });
       }
       if (q.threshold === 'statute') {
         const max = q.capped ? STATUTE_CAPPED_MAX : STATUTE_MAX;
@@ -82,7 +89,11 @@ export const votingInput = z
         }
       }
       if (q.threshold === 'two_thirds' && q.capped) {
-        ctx.addIssue({ code: 'custom', path, message: 'Для цього питання статут може встановити не більше 67 %: «не менш як 2/3» (66,67 %) допустимо лише як поріг статуту.' });
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: 'Для цього питання статут може встановити не більше 67 %: «не менш як 2/3» (66,67 %) допустимо лише як поріг статуту.',
+        });
       }
     });
     if (v.questions.some((q) => q.threshold === 'statute' || q.threshold === 'two_thirds') && v.statute_text.trim().length === 0) {
@@ -220,7 +231,9 @@ export const sheetFields = z.object({
 export const votingFormRecord = z.object({
   houses: z.array(z.object({ id: z.number(), name: z.string(), complex_id: z.number().nullable(), complex_name: z.string().nullable() })),
   regimes: z.array(z.object({ id: z.enum(REGIMES), name: z.string(), law: z.string() })),
-  thresholds: z.array(z.object({ id: z.enum(THRESHOLD_KINDS), name: z.string(), description: z.string(), regimes: z.array(z.enum(REGIMES)), needs_percent: z.boolean() })),
+  thresholds: z.array(
+    z.object({ id: z.enum(THRESHOLD_KINDS), name: z.string(), description: z.string(), regimes: z.array(z.enum(REGIMES)), needs_percent: z.boolean() }),
+  ),
   statute: z.object({ min: z.number(), max: z.number(), capped_max: z.number() }),
   answers: z.array(z.object({ id: z.enum(ANSWERS), name: z.string() })),
 });
@@ -234,7 +247,9 @@ export const codeVerify = z.object({
   code: z.string({ error: 'Вкажіть код.' }).regex(/^\d{6}$/, 'Код — 6 цифр.'),
 });
 export const ballotInput = z.object({
-  answers: z.record(z.string().regex(/^\d+$/, 'Невідоме питання.'), z.enum(ANSWERS, { error: 'Відповідь: «за» або «проти».' }), { error: 'Оберіть відповіді.' }),
+  answers: z.record(z.string().regex(/^\d+$/, 'Невідоме питання.'), z.enum(ANSWERS, { error: 'Відповідь: «за» або «проти».' }), {
+    error: 'Оберіть відповіді.',
+  }),
   /** a qualified signature of the ballot document, when a provider is plugged in */
   signature: z.object({ provider: z.string().min(1).max(50), data: z.string().min(1).max(200_000) }).optional(),
 });
@@ -256,12 +271,27 @@ export const publicVotingRecord = z.object({
   signature_providers: z.array(z.object({ id: z.string(), title: z.string() })),
   /** where a one-time code can go: e-mail always, a phone only while SMS can be sent */
   code_channels: z.array(z.enum(['email', 'sms'])),
-  questions: z.array(z.object({ id: z.number(), position: z.number(), title: z.string(), description: z.string(), threshold_text: z.string(), status: z.enum(QUESTION_STATUSES) })),
+  questions: z.array(
+    z.object({
+      id: z.number(),
+      position: z.number(),
+      title: z.string(),
+      description: z.string(),
+      threshold_text: z.string(),
+      status: z.enum(QUESTION_STATUSES),
+    }),
+  ),
 });
 export type PublicVoting = z.infer<typeof publicVotingRecord>;
 
 export const publicBallotRecord = z.object({
-  voter: z.object({ name: z.string(), units: z.array(z.string()), area: z.number(), identification: z.enum(['sms_code', 'email_code']), identified_target: z.string() }),
+  voter: z.object({
+    name: z.string(),
+    units: z.array(z.string()),
+    area: z.number(),
+    identification: z.enum(['sms_code', 'email_code']),
+    identified_target: z.string(),
+  }),
   /** answers already recorded for this co-owner, by question id, with the channel */
   answered: z.record(z.string(), z.object({ answer: z.enum(ANSWERS), channel: z.enum(['paper', 'electronic']), date: z.string() })),
 });

@@ -3,7 +3,7 @@ import { expect, screenshot, signIn, test } from './fixtures';
 test.describe('альтернативна редакція (dist-alt)', () => {
   test.use({ edition: 'alt' });
 
-  test('«Будинки» — окремий пункт меню, без групи «Об\'єкти нерухомості»', async ({ page }) => {
+  test("«Будинки» — окремий пункт меню, без групи «Об'єкти нерухомості»", async ({ page }) => {
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Головне меню' });
     const houses = nav.getByRole('link', { name: 'Будинки' });
@@ -17,7 +17,7 @@ test.describe('альтернативна редакція (dist-alt)', () => {
 });
 
 test.describe('основна редакція (dist)', () => {
-  test('«Будинки» — у групі «Об\'єкти нерухомості»', async ({ page }) => {
+  test("«Будинки» — у групі «Об'єкти нерухомості»", async ({ page }) => {
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Головне меню' });
     const group = nav.getByRole('button', { name: "Об'єкти нерухомості" });

@@ -26,7 +26,10 @@ test.describe('Будинки комплексу', () => {
     const street = dialog.getByLabel(/^Вулиця/);
     await expect(street).toBeEnabled();
     await street.fill('городоц');
-    const streetOption = page.getByRole('option').filter({ hasText: /Городоцька/ }).first();
+    const streetOption = page
+      .getByRole('option')
+      .filter({ hasText: /Городоцька/ })
+      .first();
     await expect(streetOption).toBeVisible();
     const streetName = (await streetOption.innerText()).split('\n')[0].trim();
     await streetOption.click();

@@ -30,11 +30,20 @@ test('опитування: два питання, відповіді двох �
   await expect(page).toHaveURL(/\/Interview\/create$/);
   await page.getByRole('textbox', { name: 'Назва' }).fill('Чи потрібен шлагбаум');
   await page.getByLabel('Текст питання').first().fill('Встановити шлагбаум на в’їзді у двір?');
-  await page.getByRole('textbox', { name: /^Варіант/ }).nth(0).fill('Так');
-  await page.getByRole('textbox', { name: /^Варіант/ }).nth(1).fill('Ні');
+  await page
+    .getByRole('textbox', { name: /^Варіант/ })
+    .nth(0)
+    .fill('Так');
+  await page
+    .getByRole('textbox', { name: /^Варіант/ })
+    .nth(1)
+    .fill('Ні');
   await page.getByRole('button', { name: 'Додати питання' }).click();
   await page.getByLabel('Текст питання').nth(1).fill('Оцініть паркування у дворі');
-  await page.getByRole('combobox', { name: /^Тип відповіді/ }).nth(1).click();
+  await page
+    .getByRole('combobox', { name: /^Тип відповіді/ })
+    .nth(1)
+    .click();
   await page.getByRole('option', { name: 'Шкала' }).click();
   await page.getByRole('combobox', { name: /^Шкала/ }).click();
   await page.getByRole('option', { name: 'від 1 до 5' }).click();

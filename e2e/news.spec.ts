@@ -9,10 +9,7 @@ const rows = (page: Page) => page.locator('tbody tr');
 /** A real PNG (2×2, blue) for the cover. */
 function coverFile(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'news-e2e-')), 'обкладинка.png');
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
   fs.writeFileSync(file, png);
   return file;
 }

@@ -27,7 +27,10 @@ async function requestWithPerformer(request: APIRequestContext, text: string) {
   const type = form.types.find((t: { name: string }) => t.name === 'Сантехніка');
   const engineer = form.performer.find((s: { name: string }) => s.name === 'Андрій Мельник');
   const house = form.address.find((h: { complex_id: number | null }) => engineer.complex_ids === null || engineer.complex_ids.includes(h.complex_id));
-  const created = await request.post('/api/admin/service_request', { headers, data: { type_id: type.id, house_id: house.id, text, performer_id: engineer.id } });
+  const created = await request.post('/api/admin/service_request', {
+    headers,
+    data: { type_id: type.id, house_id: house.id, text, performer_id: engineer.id },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const id = (await created.json()).data.id as number;
   for (const stage of ['underReview', 'executor']) {

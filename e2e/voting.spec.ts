@@ -37,7 +37,12 @@ async function voteThroughLink(browser: Browser, baseURL: string, linkPath: stri
   await context.close();
 }
 
-test('збори: два питання, голоси двох співвласників за посиланням, паперовий листок третього, підсумки й протокол', async ({ page, browser, request, baseURL }) => {
+test('збори: два питання, голоси двох співвласників за посиланням, паперовий листок третього, підсумки й протокол', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   await signIn(page);
   await openMenuItem(page, 'Спільнота', 'Загальні збори', /\/voting$/i);
 

@@ -19,7 +19,9 @@ async function main() {
   if (!config.databaseUrl && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
     throw new BackupError(`У ${config.dataDir} немає бази даних: вкажіть DATA_DIR або DATABASE_URL.`);
   }
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgdata }, { migrate: false });
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgdata }, {
+    migrate: false,
+  });
   try {
     const started = Date.now();
     const summary = await writeBackup({ db: database.db, driver: database.driver, storage: createStorage(config), file });

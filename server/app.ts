@@ -80,7 +80,12 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('config', config);
   app.decorate('storage', createStorage(config));
   app.decorate('workSlots', createWorkSlots(config.workLimits));
-  const jobs = await openJobQueue(database, { log: app.log, retries: config.jobRetries, retryDelaySeconds: config.jobRetryDelaySeconds, pollSeconds: config.jobPollSeconds });
+  const jobs = await openJobQueue(database, {
+    log: app.log,
+    retries: config.jobRetries,
+    retryDelaySeconds: config.jobRetryDelaySeconds,
+    pollSeconds: config.jobPollSeconds,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.close());
   const delivery = createDelivery({ db: database.db, jobs, transports: configuredTransports(config), devOutbox: config.devOutbox, log: app.log });

@@ -22,7 +22,10 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z.email().default(DEMO_ADMIN.email),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** An HTTP SMS gateway: POST {to, text} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
   SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).max(4096).optional(),
@@ -31,7 +34,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SUPPORT_EMAIL: z.email().default('support@demo.ua'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Longest time a client may take to send one request (headers and body); then 408 and the connection is closed. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -46,7 +54,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 characters: a-z, 0-9, dots and hyphens)')
     .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,50}$/, 'must be a region name such as eu-central-1').default('us-east-1'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,50}$/, 'must be a region name such as eu-central-1')
+    .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'false', 'true'], { error: 'must be 0, 1, false or true' }).optional(),
@@ -127,7 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is required with the other S3 key`);
   }
   if (Boolean(e.SMS_GATEWAY_URL) !== Boolean(e.SMS_GATEWAY_TOKEN)) {
-    throw new ConfigError(`Invalid configuration: ${e.SMS_GATEWAY_URL ? 'SMS_GATEWAY_TOKEN' : 'SMS_GATEWAY_URL'} is required with the other SMS gateway variable`);
+    throw new ConfigError(
+      `Invalid configuration: ${e.SMS_GATEWAY_URL ? 'SMS_GATEWAY_TOKEN' : 'SMS_GATEWAY_URL'} is required with the other SMS gateway variable`,
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -184,13 +197,7 @@ export function isDevelopmentUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.test') ||
-    host === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
+  return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.test') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /**

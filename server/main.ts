@@ -80,7 +80,9 @@ async function main() {
   for (const line of deliveryNotices(config)) console.warn(line);
   if (seeded) {
     const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
-    console.log(`${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`);
+    console.log(
+      `${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`,
+    );
   }
 }
 

@@ -130,9 +130,11 @@ function demoUnits(h: DemoHouse) {
       }
     }
   }
-  for (let i = 1; i <= (h.commercial ?? 0); i++) units.push({ type: 'commercial', number: String(i), area: (60 + i * 12.5).toFixed(2), floor: 1, entrance: null });
+  for (let i = 1; i <= (h.commercial ?? 0); i++)
+    units.push({ type: 'commercial', number: String(i), area: (60 + i * 12.5).toFixed(2), floor: 1, entrance: null });
   for (let i = 1; i <= (h.parking ?? 0); i++) units.push({ type: 'parking', number: String(i), area: '13.25', floor: -1, entrance: null });
-  for (let i = 1; i <= (h.storage ?? 0); i++) units.push({ type: 'storage', number: String(i), area: (3 + (i % 4) * 0.75).toFixed(2), floor: -1, entrance: null });
+  for (let i = 1; i <= (h.storage ?? 0); i++)
+    units.push({ type: 'storage', number: String(i), area: (3 + (i % 4) * 0.75).toFixed(2), floor: -1, entrance: null });
   return units;
 }
 
@@ -198,14 +200,17 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
   const adminHash = await hashPassword(config.adminPassword, config.passwordHashCost);
   await db.transaction(async (tx) => {
     const [org] = await tx.insert(organizations).values({ name: 'Керуюча компанія «Затишний дім»' }).returning();
-    const [adminUser] = await tx.insert(users).values({
-      organizationId: org.id,
-      name: 'Адміністратор',
-      email: config.adminEmail,
-      passwordHash: adminHash,
-      isAdmin: true,
-      tutorialCompleted: false,
-    }).returning({ id: users.id });
+    const [adminUser] = await tx
+      .insert(users)
+      .values({
+        organizationId: org.id,
+        name: 'Адміністратор',
+        email: config.adminEmail,
+        passwordHash: adminHash,
+        isAdmin: true,
+        tutorialCompleted: false,
+      })
+      .returning({ id: users.id });
     if (!config.seedDemo) return;
     const created = await tx
       .insert(complexes)
@@ -258,7 +263,10 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
  * ADMIN_PASSWORD (the default is published). In a database that holds accounts, none of those the
  * seed creates may still sign in with a published password: a demo database moved to production.
  */
-export async function productionDatabaseRefusal(db: Db, config: Pick<AppConfig, 'production' | 'adminEmail' | 'adminPasswordSet'>): Promise<string | undefined> {
+export async function productionDatabaseRefusal(
+  db: Db,
+  config: Pick<AppConfig, 'production' | 'adminEmail' | 'adminPasswordSet'>,
+): Promise<string | undefined> {
   if (!config.production) return undefined;
   const start = `Production start (${config.production}) refused:`;
   const [{ n }] = await db.select({ n: count() }).from(users);
@@ -289,12 +297,7 @@ export async function productionDatabaseRefusal(db: Db, config: Pick<AppConfig, 
  * Departments for the demo roles, one more role and an engineer, and the service request types
  * they handle. The engineer's password is random: they can choose one through «Забули пароль?».
  */
-export async function seedDemoStaff(
-  tx: Tx,
-  organizationId: number,
-  demoComplexes: { id: number }[],
-  config: Pick<AppConfig, 'passwordHashCost'>,
-) {
+export async function seedDemoStaff(tx: Tx, organizationId: number, demoComplexes: { id: number }[], config: Pick<AppConfig, 'passwordHashCost'>) {
   const deps = await tx
     .insert(staffDepartures)
     .values(['Диспетчерська служба', 'Технічна служба', 'Бухгалтерія'].map((name) => ({ organizationId, name })))
@@ -329,7 +332,11 @@ export async function seedDemoStaff(
     })
     .returning({ id: users.id });
   await tx.insert(userComplexes).values(demoComplexes.slice(0, 3).map((c) => ({ userId: engineer.id, complexId: c.id })));
-  const [dispatcher] = await tx.select({ id: users.id }).from(users).where(and(eq(users.organizationId, organizationId), eq(users.roleId, dispatcherRole))).limit(1);
+  const [dispatcher] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.roleId, dispatcherRole)))
+    .limit(1);
 
   const types = await tx
     .insert(serviceRequestTypes)
@@ -343,24 +350,97 @@ export async function seedDemoStaff(
     .returning({ id: serviceRequestTypes.id, name: serviceRequestTypes.name });
   const typeId = (name: string) => types.find((t) => t.name === name)!.id;
   const technical = ['Сантехніка', 'Електрика', 'Ліфт'].map(typeId);
-  await tx.insert(serviceRequestTypeRoles).values([
-    ...technical.map((id) => ({ typeId: id, roleId: engineerRole })),
-    ...['Прибирання території', 'Перепустки та паркінг'].map((name) => ({ typeId: typeId(name), roleId: dispatcherRole })),
-  ]);
-  await tx.insert(serviceRequestTypeStaff).values([
-    ...technical.map((id) => ({ typeId: id, userId: engineer.id })),
-    ...(dispatcher ? [{ typeId: typeId('Перепустки та паркінг'), userId: dispatcher.id }] : []),
-  ]);
+  await tx
+    .insert(serviceRequestTypeRoles)
+    .values([
+      ...technical.map((id) => ({ typeId: id, roleId: engineerRole })),
+      ...['Прибирання території', 'Перепустки та паркінг'].map((name) => ({ typeId: typeId(name), roleId: dispatcherRole })),
+    ]);
+  await tx
+    .insert(serviceRequestTypeStaff)
+    .values([
+      ...technical.map((id) => ({ typeId: id, userId: engineer.id })),
+      ...(dispatcher ? [{ typeId: typeId('Перепустки та паркінг'), userId: dispatcher.id }] : []),
+    ]);
 }
 
 // ── members ──
 
-const SURNAMES = ['Коваленко', 'Бондаренко', 'Ткаченко', 'Шевчук', 'Мельник', 'Кравчук', 'Олійник', 'Савченко', 'Руденко', 'Марченко', 'Гончаренко', 'Лисенко', 'Павленко', 'Захарченко', 'Остапчук', 'Гриценко', 'Яковенко', 'Литвиненко', 'Сидоренко', 'Поліщук'];
-const MALE = [['Олександр', 'Олександрович', 'Олександрівна'], ['Андрій', 'Андрійович', 'Андріївна'], ['Богдан', 'Богданович', 'Богданівна'], ['Віталій', 'Віталійович', 'Віталіївна'], ['Дмитро', 'Дмитрович', 'Дмитрівна'], ['Тарас', 'Тарасович', 'Тарасівна'], ['Юрій', 'Юрійович', 'Юріївна'], ['Ігор', 'Ігорович', 'Ігорівна']] as const;
+const SURNAMES = [
+  'Коваленко',
+  'Бондаренко',
+  'Ткаченко',
+  'Шевчук',
+  'Мельник',
+  'Кравчук',
+  'Олійник',
+  'Савченко',
+  'Руденко',
+  'Марченко',
+  'Гончаренко',
+  'Лисенко',
+  'Павленко',
+  'Захарченко',
+  'Остапчук',
+  'Гриценко',
+  'Яковенко',
+  'Литвиненко',
+  'Сидоренко',
+  'Поліщук',
+];
+const MALE = [
+  ['Олександр', 'Олександрович', 'Олександрівна'],
+  ['Андрій', 'Андрійович', 'Андріївна'],
+  ['Богдан', 'Богданович', 'Богданівна'],
+  ['Віталій', 'Віталійович', 'Віталіївна'],
+  ['Дмитро', 'Дмитрович', 'Дмитрівна'],
+  ['Тарас', 'Тарасович', 'Тарасівна'],
+  ['Юрій', 'Юрійович', 'Юріївна'],
+  ['Ігор', 'Ігорович', 'Ігорівна'],
+] as const;
 const FEMALE = ['Олена', 'Ірина', 'Наталія', 'Оксана', 'Тетяна', 'Марія', 'Ганна', 'Юлія', 'Світлана', 'Катерина'];
-const SERVICES: [string, number][] = [['Утримання будинку', 4.2], ['Вивезення сміття', 0], ['Ліфт', 0]];
+const SERVICES: [string, number][] = [
+  ['Утримання будинку', 4.2],
+  ['Вивезення сміття', 0],
+  ['Ліфт', 0],
+];
 const DEMO_MEMBER_UNITS_PER_HOUSE = 10;
-const LATIN: Record<string, string> = { а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', "'": '' };
+const LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  є: 'ie',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  ї: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+  ю: 'iu',
+  я: 'ia',
+  "'": '',
+};
 const latin = (s: string) => Array.from(s.toLowerCase(), (c) => LATIN[c] ?? c).join('');
 
 /**
@@ -399,7 +479,13 @@ export async function seedDemoMembers(tx: Tx, organizationId: number): Promise<n
   const cars: { memberIndex: number; realtyId: number | null; plate: string; brand: string; model: string; color: string }[] = [];
   const months = ['2026-01-01', '2026-02-01', '2026-03-01'];
   const charges: (typeof bills.$inferInsert)[] = [];
-  const CARS = [['Toyota', 'Corolla', 'білий'], ['Škoda', 'Octavia', 'сірий'], ['Renault', 'Duster', 'синій'], ['Volkswagen', 'Passat', 'чорний'], ['Hyundai', 'Tucson', 'червоний']];
+  const CARS = [
+    ['Toyota', 'Corolla', 'білий'],
+    ['Škoda', 'Octavia', 'сірий'],
+    ['Renault', 'Duster', 'синій'],
+    ['Volkswagen', 'Passat', 'чорний'],
+    ['Hyundai', 'Tucson', 'червоний'],
+  ];
   const REGION = ['AA', 'KA', 'BC', 'BH', 'AE', 'AX'];
   for (const houseUnits of byHouse.values()) {
     const flats = houseUnits.filter((u) => u.type === 'apartment').slice(0, DEMO_MEMBER_UNITS_PER_HOUSE);
@@ -409,12 +495,21 @@ export async function seedDemoMembers(tx: Tx, organizationId: number): Promise<n
       const owner = people.push(person(i % 2 === 1, surname)) - 1;
       if (i % 4 === 1) {
         const co = people.push(person(i % 2 === 0, surname)) - 1;
-        links.push({ memberIndex: owner, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] }, { memberIndex: co, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] });
+        links.push(
+          { memberIndex: owner, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] },
+          { memberIndex: co, realtyId: flat.id, roleId: role('co_owner'), share: [1, 2] },
+        );
       } else {
         links.push({ memberIndex: owner, realtyId: flat.id, roleId: role('owner'), share: [1, 1] });
       }
       if (i % 3 === 0) links.push({ memberIndex: people.push(person(true, surname)) - 1, realtyId: flat.id, roleId: role('family'), share: null });
-      if (i % 5 === 3) links.push({ memberIndex: people.push(person(false, SURNAMES[(i * 7) % SURNAMES.length])) - 1, realtyId: flat.id, roleId: role('tenant'), share: null });
+      if (i % 5 === 3)
+        links.push({
+          memberIndex: people.push(person(false, SURNAMES[(i * 7) % SURNAMES.length])) - 1,
+          realtyId: flat.id,
+          roleId: role('tenant'),
+          share: null,
+        });
       if (i % 2 === 0) {
         const [brand, model, color] = CARS[(owner + i) % CARS.length];
         const plate = `${REGION[owner % REGION.length]}${String(1000 + owner * 37).slice(-4)}${['BX', 'KI', 'MO', 'TE'][owner % 4]}`;
@@ -433,9 +528,30 @@ export async function seedDemoMembers(tx: Tx, organizationId: number): Promise<n
   if (people.length === 0) return 0;
   const created = await tx.insert(members).values(people).returning({ id: members.id });
   await tx.insert(residents).values(
-    links.map((l) => ({ organizationId, memberId: created[l.memberIndex].id, realtyId: l.realtyId, roleId: l.roleId, shareNumerator: l.share?.[0] ?? null, shareDenominator: l.share?.[1] ?? null })),
+    links.map((l) => ({
+      organizationId,
+      memberId: created[l.memberIndex].id,
+      realtyId: l.realtyId,
+      roleId: l.roleId,
+      shareNumerator: l.share?.[0] ?? null,
+      shareDenominator: l.share?.[1] ?? null,
+    })),
   );
-  if (cars.length) await tx.insert(vehicles).values(cars.map((c) => ({ organizationId, memberId: created[c.memberIndex].id, realtyId: c.realtyId, plate: c.plate, brand: c.brand, model: c.model, color: c.color }))).onConflictDoNothing();
+  if (cars.length)
+    await tx
+      .insert(vehicles)
+      .values(
+        cars.map((c) => ({
+          organizationId,
+          memberId: created[c.memberIndex].id,
+          realtyId: c.realtyId,
+          plate: c.plate,
+          brand: c.brand,
+          model: c.model,
+          color: c.color,
+        })),
+      )
+      .onConflictDoNothing();
   for (let i = 0; i < charges.length; i += 500) await tx.insert(bills).values(charges.slice(i, i + 500));
   return people.length;
 }
@@ -495,9 +611,27 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
     await tx.insert(articleComplexes).values(n.complexIds.map((complexId) => ({ articleId: row.id, complexId })));
   }
   const notices = [
-    { title: 'Повірка лічильників води', body: 'Протягом тижня представники водоканалу перевірятимуть лічильники. Просимо забезпечити доступ до квартир з 9:00 до 17:00.', complexId: lypovyi.id, from: now - DAY, until: now + 6 * DAY },
-    { title: 'Зміна тарифу на утримання будинку', body: 'З 1 числа наступного місяця тариф становитиме 8,40 грн за м².', complexId: sonyachna.id, from: now + 7 * DAY, until: null },
-    { title: 'Прибирання сходових клітин', body: 'Графік прибирання оновлено: щовівторка та щоп’ятниці.', complexId: lypovyi.id, from: now - 30 * DAY, until: now - 2 * DAY },
+    {
+      title: 'Повірка лічильників води',
+      body: 'Протягом тижня представники водоканалу перевірятимуть лічильники. Просимо забезпечити доступ до квартир з 9:00 до 17:00.',
+      complexId: lypovyi.id,
+      from: now - DAY,
+      until: now + 6 * DAY,
+    },
+    {
+      title: 'Зміна тарифу на утримання будинку',
+      body: 'З 1 числа наступного місяця тариф становитиме 8,40 грн за м².',
+      complexId: sonyachna.id,
+      from: now + 7 * DAY,
+      until: null,
+    },
+    {
+      title: 'Прибирання сходових клітин',
+      body: 'Графік прибирання оновлено: щовівторка та щоп’ятниці.',
+      complexId: lypovyi.id,
+      from: now - 30 * DAY,
+      until: now - 2 * DAY,
+    },
   ];
   for (const n of notices) {
     const [row] = await tx
@@ -513,26 +647,56 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
     return d.getTime();
   };
   const poster = [
-    { title: 'Дитяче свято у дворі', description: 'Аніматори, батут і морозиво для малечі.', place: 'Дитячий майданчик біля секції 1', complexId: lypovyi.id, start: at(4, 9), hours: 3 },
-    { title: 'Збори співвласників', description: 'Обговорення кошторису на наступний рік.', place: 'Хол першого поверху', complexId: sonyachna.id, start: at(10, 16), hours: 2 },
+    {
+      title: 'Дитяче свято у дворі',
+      description: 'Аніматори, батут і морозиво для малечі.',
+      place: 'Дитячий майданчик біля секції 1',
+      complexId: lypovyi.id,
+      start: at(4, 9),
+      hours: 3,
+    },
+    {
+      title: 'Збори співвласників',
+      description: 'Обговорення кошторису на наступний рік.',
+      place: 'Хол першого поверху',
+      complexId: sonyachna.id,
+      start: at(10, 16),
+      hours: 2,
+    },
     { title: 'Толока у сквері', description: 'Висаджуємо кущі бузку.', place: 'Сквер за будинком', complexId: lypovyi.id, start: at(-12, 8), hours: 4 },
   ];
   for (const e of poster) {
     const [row] = await tx
       .insert(events)
-      .values({ organizationId, title: e.title, description: e.description, place: e.place, startsAt: new Date(e.start), endsAt: new Date(e.start + e.hours * 3600 * 1000), authorId })
+      .values({
+        organizationId,
+        title: e.title,
+        description: e.description,
+        place: e.place,
+        startsAt: new Date(e.start),
+        endsAt: new Date(e.start + e.hours * 3600 * 1000),
+        authorId,
+      })
       .returning({ id: events.id });
     await tx.insert(eventComplexes).values({ eventId: row.id, complexId: e.complexId });
   }
   const [firstHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, lypovyi.id)).orderBy(asc(houses.id)).limit(1);
   const [secondHouse] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.complexId, sonyachna.id)).orderBy(asc(houses.id)).limit(1);
   const ads = [
-    { house: firstHouse, name: 'Продам дитячий велосипед', description: 'Велосипед на 4–7 років, у гарному стані. Кв. 48, телефон у консьєржа.', published: true },
+    {
+      house: firstHouse,
+      name: 'Продам дитячий велосипед',
+      description: 'Велосипед на 4–7 років, у гарному стані. Кв. 48, телефон у консьєржа.',
+      published: true,
+    },
     { house: firstHouse, name: 'Шукаю няню на вечори', description: 'Двоє дітей, 5 і 8 років, будні з 18:00 до 21:00.', published: false },
     { house: secondHouse, name: 'Віддам кошеня в добрі руки', description: 'Привчене до лотка, 3 місяці.', published: true },
   ];
   for (const a of ads) {
-    if (a.house) await tx.insert(advertisements).values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
+    if (a.house)
+      await tx
+        .insert(advertisements)
+        .values({ organizationId, houseId: a.house.id, name: a.name, description: a.description, published: a.published, authorId });
   }
   const [plumbers, electricians, security] = await tx
     .insert(contactGroups)
@@ -547,27 +711,80 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
       ])
       .returning({ id: contactSections.id });
     await tx.insert(contacts).values([
-      { organizationId, sectionId: office.id, name: 'Приймальня керуючої компанії', phone: '+380441234567', email: 'office@zatyshnyi-dim.ua', link: 'https://zatyshnyi-dim.ua' },
+      {
+        organizationId,
+        sectionId: office.id,
+        name: 'Приймальня керуючої компанії',
+        phone: '+380441234567',
+        email: 'office@zatyshnyi-dim.ua',
+        link: 'https://zatyshnyi-dim.ua',
+      },
       { organizationId, sectionId: emergency.id, groupId: plumbers.id, name: 'Аварійна сантехнічна служба', phone: '+380671112233' },
       { organizationId, sectionId: emergency.id, groupId: electricians.id, name: 'Черговий електрик', phone: '+380503334455' },
-      { organizationId, sectionId: office.id, groupId: security.id, name: 'Пост охорони', phone: '+380935556677', description: 'КПП біля в’їзду на територію.' },
+      {
+        organizationId,
+        sectionId: office.id,
+        groupId: security.id,
+        name: 'Пост охорони',
+        phone: '+380935556677',
+        description: 'КПП біля в’їзду на територію.',
+      },
     ]);
   }
   const offers = [
-    { partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву та випічку', percent: 15, promoCode: 'ZATYSHOK15', address: 'вул. Липова, 10', phone: '+380671234500', complexIds: [lypovyi.id, sonyachna.id] },
-    { partner: 'Хімчистка «Свіжість»', title: 'Чистка пуховиків', percent: 20, promoCode: null, address: 'вул. Стрийська, 40', phone: '+380322445566', complexIds: [sonyachna.id] },
+    {
+      partner: 'Кав’ярня «Зерно»',
+      title: 'Знижка на каву та випічку',
+      percent: 15,
+      promoCode: 'ZATYSHOK15',
+      address: 'вул. Липова, 10',
+      phone: '+380671234500',
+      complexIds: [lypovyi.id, sonyachna.id],
+    },
+    {
+      partner: 'Хімчистка «Свіжість»',
+      title: 'Чистка пуховиків',
+      percent: 20,
+      promoCode: null,
+      address: 'вул. Стрийська, 40',
+      phone: '+380322445566',
+      complexIds: [sonyachna.id],
+    },
   ];
   for (const o of offers) {
     const [row] = await tx
       .insert(discounts)
-      .values({ organizationId, partner: o.partner, title: o.title, percent: o.percent, promoCode: o.promoCode, address: o.address, phone: o.phone, validUntil: new Date(now + 60 * DAY) })
+      .values({
+        organizationId,
+        partner: o.partner,
+        title: o.title,
+        percent: o.percent,
+        promoCode: o.promoCode,
+        address: o.address,
+        phone: o.phone,
+        validUntil: new Date(now + 60 * DAY),
+      })
       .returning({ id: discounts.id });
     await tx.insert(discountComplexes).values(o.complexIds.map((complexId) => ({ discountId: row.id, complexId })));
   }
   if (firstHouse) {
     await tx.insert(cameras).values([
-      { organizationId, houseId: firstHouse.id, name: 'Вхід до секції 1', place: 'Над вхідними дверима', streamUrl: 'rtsp://192.168.10.21:554/stream1', snapshotUrl: null },
-      { organizationId, houseId: firstHouse.id, name: 'Двір і дитячий майданчик', place: 'Фасад, 3-й поверх', streamUrl: null, snapshotUrl: 'https://cams.zatyshnyi-dim.ua/lypova12/yard.jpg' },
+      {
+        organizationId,
+        houseId: firstHouse.id,
+        name: 'Вхід до секції 1',
+        place: 'Над вхідними дверима',
+        streamUrl: 'rtsp://192.168.10.21:554/stream1',
+        snapshotUrl: null,
+      },
+      {
+        organizationId,
+        houseId: firstHouse.id,
+        name: 'Двір і дитячий майданчик',
+        place: 'Фасад, 3-й поверх',
+        streamUrl: null,
+        snapshotUrl: 'https://cams.zatyshnyi-dim.ua/lypova12/yard.jpg',
+      },
     ]);
   }
 }
@@ -610,8 +827,20 @@ export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId
   const questions = await tx
     .insert(votingQuestions)
     .values([
-      { votingId: meeting.id, position: 1, title: 'Затвердити кошторис ОСББ на 2026 рік з внеском 9,80 грн за 1 м² на місяць.', threshold: 'statute' as const, thresholdPercent: '60.00', capped: true },
-      { votingId: meeting.id, position: 2, title: 'Провести поточний ремонт покрівлі за рахунок ремонтного фонду до 1 жовтня 2026 року.', threshold: 'majority' as const },
+      {
+        votingId: meeting.id,
+        position: 1,
+        title: 'Затвердити кошторис ОСББ на 2026 рік з внеском 9,80 грн за 1 м² на місяць.',
+        threshold: 'statute' as const,
+        thresholdPercent: '60.00',
+        capped: true,
+      },
+      {
+        votingId: meeting.id,
+        position: 2,
+        title: 'Провести поточний ремонт покрівлі за рахунок ремонтного фонду до 1 жовтня 2026 року.',
+        threshold: 'majority' as const,
+      },
     ])
     .returning();
   await snapshotElectorate(tx, meeting.id, organizationId, house.id);
@@ -632,7 +861,13 @@ export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId
       })
       .returning();
     await tx.insert(votingAnswers).values(
-      questions.map((q, k) => ({ ballotId: ballot.id, votingId: meeting.id, participantId: p.id, questionId: q.id, answer: (i + k) % 5 === 4 ? ('against' as const) : ('for' as const) })),
+      questions.map((q, k) => ({
+        ballotId: ballot.id,
+        votingId: meeting.id,
+        participantId: p.id,
+        questionId: q.id,
+        answer: (i + k) % 5 === 4 ? ('against' as const) : ('for' as const),
+      })),
     );
   }
 }
@@ -640,18 +875,14 @@ export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId
 // ── service requests ──
 
 const DEMO_REQUEST_TEXTS: Record<string, string[]> = {
-  'Сантехніка': [
+  Сантехніка: [
     'Тече змішувач на кухні, вода капає навіть у закритому положенні.',
     'Засмітилась каналізація у ванній, вода не йде.',
     'Протікає стеля у ванній — схоже, від сусідів згори.',
     'Слабкий тиск гарячої води в усій квартирі.',
   ],
-  'Електрика': [
-    'Не працює освітлення на сходовій клітині 5-го поверху.',
-    'Іскрить розетка в коридорі квартири.',
-    'Вибиває автомат у щитку на поверсі.',
-  ],
-  'Ліфт': ['Ліфт зупиняється між поверхами, чути скрегіт.', 'Не працює кнопка виклику ліфта на 3-му поверсі.'],
+  Електрика: ['Не працює освітлення на сходовій клітині 5-го поверху.', 'Іскрить розетка в коридорі квартири.', 'Вибиває автомат у щитку на поверсі.'],
+  Ліфт: ['Ліфт зупиняється між поверхами, чути скрегіт.', 'Не працює кнопка виклику ліфта на 3-му поверсі.'],
   'Прибирання території': ['Біля під’їзду не вивезли сміття вже третій день.', 'Сходи не прибирались тиждень, просимо перевірити графік.'],
   'Перепустки та паркінг': ['Потрібна гостьова перепустка на паркінг на суботу.', 'Чужий автомобіль стоїть на моєму паркомісці.'],
 };
@@ -662,14 +893,27 @@ const DEMO_STAGE_PLAN = ['new', 'new', 'underReview', 'executor', 'executor', 'd
  * and some messages in both chats; a few unread notifications for the admin.
  */
 export async function seedDemoRequests(tx: Tx, organizationId: number, demoComplexes: { id: number }[]) {
-  const staff = await tx.select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.organizationId, organizationId));
+  const staff = await tx
+    .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
   const admin = staff.find((u) => u.isAdmin);
   const engineer = staff.find((u) => u.email === 'engineer@demo.ua');
   const dispatcher = staff.find((u) => u.email === DEMO_STAFF.email);
   if (!admin || !engineer || !dispatcher) return;
-  const types = await tx.select({ id: serviceRequestTypes.id, name: serviceRequestTypes.name }).from(serviceRequestTypes).where(eq(serviceRequestTypes.organizationId, organizationId));
+  const types = await tx
+    .select({ id: serviceRequestTypes.id, name: serviceRequestTypes.name })
+    .from(serviceRequestTypes)
+    .where(eq(serviceRequestTypes.organizationId, organizationId));
   const flats = await tx
-    .select({ realtyId: realty.id, number: realty.number, houseId: realty.houseId, complexId: houses.complexId, memberId: members.id, memberName: members.name })
+    .select({
+      realtyId: realty.id,
+      number: realty.number,
+      houseId: realty.houseId,
+      complexId: houses.complexId,
+      memberId: members.id,
+      memberName: members.name,
+    })
     .from(residents)
     .innerJoin(realty, eq(realty.id, residents.realtyId))
     .innerJoin(houses, eq(houses.id, realty.houseId))
@@ -732,16 +976,53 @@ export async function seedDemoRequests(tx: Tx, organizationId: number, demoCompl
     );
     if (stage !== 'new') {
       await tx.insert(serviceRequestComments).values([
-        { requestId: row.id, chatType: 'member_chat', authorMemberId: flat.memberId, authorName: flat.memberName, message: 'Доброго дня! Коли приблизно прийде майстер?', createdAt: new Date(createdAt.getTime() + HOUR) },
-        { requestId: row.id, chatType: 'member_chat', authorUserId: dispatcher.id, authorName: dispatcher.name, message: 'Доброго дня! Заявку прийнято, майстер зателефонує вам сьогодні.', createdAt: new Date(createdAt.getTime() + 2 * HOUR) },
-        { requestId: row.id, chatType: 'staff_chat', authorUserId: dispatcher.id, authorName: dispatcher.name, message: `Андрію, глянь, будь ласка, кв. ${flat.number}. Мешканець удома після 17:00.`, createdAt: new Date(createdAt.getTime() + 2 * HOUR + 600_000) },
+        {
+          requestId: row.id,
+          chatType: 'member_chat',
+          authorMemberId: flat.memberId,
+          authorName: flat.memberName,
+          message: 'Доброго дня! Коли приблизно прийде майстер?',
+          createdAt: new Date(createdAt.getTime() + HOUR),
+        },
+        {
+          requestId: row.id,
+          chatType: 'member_chat',
+          authorUserId: dispatcher.id,
+          authorName: dispatcher.name,
+          message: 'Доброго дня! Заявку прийнято, майстер зателефонує вам сьогодні.',
+          createdAt: new Date(createdAt.getTime() + 2 * HOUR),
+        },
+        {
+          requestId: row.id,
+          chatType: 'staff_chat',
+          authorUserId: dispatcher.id,
+          authorName: dispatcher.name,
+          message: `Андрію, глянь, будь ласка, кв. ${flat.number}. Мешканець удома після 17:00.`,
+          createdAt: new Date(createdAt.getTime() + 2 * HOUR + 600_000),
+        },
         ...(stage === 'executor' || stage === 'done'
-          ? [{ requestId: row.id, chatType: 'staff_chat' as const, authorUserId: engineer.id, authorName: engineer.name, message: 'Прийняв, буду сьогодні ввечері.', createdAt: new Date(createdAt.getTime() + 4 * HOUR) }]
+          ? [
+              {
+                requestId: row.id,
+                chatType: 'staff_chat' as const,
+                authorUserId: engineer.id,
+                authorName: engineer.name,
+                message: 'Прийняв, буду сьогодні ввечері.',
+                createdAt: new Date(createdAt.getTime() + 4 * HOUR),
+              },
+            ]
           : []),
       ]);
     }
     if (i >= count - 4) {
-      await tx.insert(notifications).values({ organizationId, userId: admin.id, kind: 'request_created', requestId: row.id, text: `Нова заявка №${number}: ${addressOf.get(flat.houseId) ?? ''}`, createdAt });
+      await tx.insert(notifications).values({
+        organizationId,
+        userId: admin.id,
+        kind: 'request_created',
+        requestId: row.id,
+        text: `Нова заявка №${number}: ${addressOf.get(flat.houseId) ?? ''}`,
+        createdAt,
+      });
     }
   }
   await tx.insert(serviceRequestCounters).values({ organizationId, lastNumber: count });
@@ -793,10 +1074,12 @@ export async function seedDemoInterview(tx: Tx, organizationId: number, authorId
       .values({ interviewId: survey.id, memberId, channel: i % 2 === 0 ? ('phone' as const) : ('paper' as const), recordedBy: authorId })
       .returning();
     const key = (q: number) => `seed-${r.id}-${q}`;
-    await tx.insert(interviewAnswers).values([
-      { interviewId: survey.id, responseId: r.id, questionId: q1.id, optionId: options[[0, 0, 2, 1, 0][i]].id, answerKey: key(1) },
-      { interviewId: survey.id, responseId: r.id, questionId: q2.id, value: [4, 3, 5, 2, 4][i], answerKey: key(2) },
-      ...(i < texts.length ? [{ interviewId: survey.id, responseId: r.id, questionId: q3.id, text: texts[i], answerKey: key(3) }] : []),
-    ]);
+    await tx
+      .insert(interviewAnswers)
+      .values([
+        { interviewId: survey.id, responseId: r.id, questionId: q1.id, optionId: options[[0, 0, 2, 1, 0][i]].id, answerKey: key(1) },
+        { interviewId: survey.id, responseId: r.id, questionId: q2.id, value: [4, 3, 5, 2, 4][i], answerKey: key(2) },
+        ...(i < texts.length ? [{ interviewId: survey.id, responseId: r.id, questionId: q3.id, text: texts[i], answerKey: key(3) }] : []),
+      ]);
   }
 }

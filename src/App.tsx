@@ -47,35 +47,35 @@ const muiTheme = createTheme(theme);
 export function App() {
   return (
     <BrowserRouter>
-    <QueryClientProvider client={queryClient}>
-      <I18nContextProvider value={i18nProvider}>
-        <ThemeProvider theme={muiTheme}>
-          <LoadingBar />
-          <OfflineNotice />
-        </ThemeProvider>
-      </I18nContextProvider>
-      <Admin
-        title="ЖК Адмін"
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        queryClient={queryClient}
-        theme={theme}
-        layout={LazyLayout}
-        loginPage={LoginPage}
-        notification={Toaster}
-        error={RouteErrorPage}
-        catchAll={NotFoundPage}
-        disableTelemetry
-      >
-        {MODULES.flatMap((m) => m.resources).map((r) => (
-          <Resource key={r.name} {...r} />
-        ))}
-        <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
-        <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
-      </Admin>
-    </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <I18nContextProvider value={i18nProvider}>
+          <ThemeProvider theme={muiTheme}>
+            <LoadingBar />
+            <OfflineNotice />
+          </ThemeProvider>
+        </I18nContextProvider>
+        <Admin
+          title="ЖК Адмін"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          store={store}
+          queryClient={queryClient}
+          theme={theme}
+          layout={LazyLayout}
+          loginPage={LoginPage}
+          notification={Toaster}
+          error={RouteErrorPage}
+          catchAll={NotFoundPage}
+          disableTelemetry
+        >
+          {MODULES.flatMap((m) => m.resources).map((r) => (
+            <Resource key={r.name} {...r} />
+          ))}
+          <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>
+          <CustomRoutes>{ROUTES.filter((r) => r.layout === 'default').map(guarded)}</CustomRoutes>
+        </Admin>
+      </QueryClientProvider>
     </BrowserRouter>
   );
 }

@@ -64,7 +64,11 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
       const res =
         'challenge' in params
           ? await apiFetch<TokenAnswer>('/login/code', { method: 'POST', body: params }, fetchImpl)
-          : await apiFetch<TokenAnswer | TwoFactorStep>('/login', { method: 'POST', body: { email: params.email ?? params.username, password: params.password } }, fetchImpl);
+          : await apiFetch<TokenAnswer | TwoFactorStep>(
+              '/login',
+              { method: 'POST', body: { email: params.email ?? params.username, password: params.password } },
+              fetchImpl,
+            );
       if (!('access_token' in res)) throw new TwoFactorRequired(res);
       cached = undefined;
       saveSession(res.access_token, res.expires_in);

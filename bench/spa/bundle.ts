@@ -91,7 +91,10 @@ export async function buildSpa(outDir: string, root = ROOT): Promise<void> {
  * screen (`entityModule(…, { path })`) loads the generic list.
  */
 export function routeSources(root = ROOT): { path: string; source: string }[] {
-  const files = [path.join('src', 'routes.tsx'), ...fs.readdirSync(path.join(root, 'src', 'resources')).map((d) => path.join('src', 'resources', d, 'index.ts'))];
+  const files = [
+    path.join('src', 'routes.tsx'),
+    ...fs.readdirSync(path.join(root, 'src', 'resources')).map((d) => path.join('src', 'resources', d, 'index.ts')),
+  ];
   const routes: { path: string; source: string }[] = [];
   for (const file of files.filter((f) => fs.existsSync(path.join(root, f)))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
@@ -188,7 +191,10 @@ export function analyzeBuild(outDir: string, root = ROOT): BundleReport {
   });
 
   const assets = path.join(outDir, 'assets');
-  const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => size(`assets/${f}`));
+  const chunks = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => size(`assets/${f}`));
   return {
     outDir,
     initial: [...initialFiles].map(size),

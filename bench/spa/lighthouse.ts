@@ -12,7 +12,14 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export type Preset = 'desktop' | 'mobile';
 
@@ -82,9 +89,9 @@ export async function launchLighthouseBrowser(executablePath: string): Promise<L
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const requests = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
-        (r) => r.resourceType === 'Script',
-      );
+      const requests = (
+        (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
+      ).filter((r) => r.resourceType === 'Script');
       return {
         page: label,
         preset,

@@ -36,9 +36,7 @@ export interface Database {
 /** Key of the advisory lock held while a process migrates and seeds (any constant bigint). */
 const STARTUP_LOCK_KEY = 4_820_260_011;
 
-export type DatabaseSource =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+export type DatabaseSource = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Connecting to PostgreSQL gives up after this long, so that while the server is unreachable

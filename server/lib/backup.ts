@@ -46,16 +46,17 @@ export interface BackupSummary {
 
 type Executor = Pick<Db, 'execute'>;
 
-
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /** Tables of the public schema, parents before children (foreign keys), then by name. */
 async function tablesInOrder(db: Executor): Promise<string[]> {
-  const tables = (await queryRows<{ name: string }>(
-    db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  const tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint con
@@ -81,36 +82,44 @@ async function tablesInOrder(db: Executor): Promise<string[]> {
 
 /** Columns that hold data (generated columns are recomputed by the database). */
 async function storedColumns(db: Executor, table: string): Promise<string[]> {
-  return (await queryRows<{ name: string }>(
-    db,
-    sql`SELECT a.attname AS name FROM pg_attribute a
+  return (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = ${`public."${table}"`}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
         ORDER BY a.attnum`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
 }
 
 async function generatedColumns(db: Executor, table: string): Promise<string[]> {
-  return (await queryRows<{ name: string }>(
-    db,
-    sql`SELECT a.attname AS name FROM pg_attribute a
+  return (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = ${`public."${table}"`}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated <> ''`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
 }
 
 async function primaryKey(db: Executor, table: string): Promise<string[]> {
-  return (await queryRows<{ name: string }>(
-    db,
-    sql`SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+  return (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
         WHERE i.indrelid = ${`public."${table}"`}::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
 }
 
 async function sequences(db: Executor): Promise<string[]> {
-  return (await queryRows<{ name: string }>(
-    db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  return (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY c.relname`,
-  )).map((r) => r.name);
+    )
+  ).map((r) => r.name);
 }
 
 async function appliedMigrations(db: Executor): Promise<string[]> {
@@ -178,7 +187,10 @@ export async function writeBackup(opts: { db: Db; driver: Database['driver']; st
                 sql`SELECT ${projection} AS r, t.${single}::text AS k FROM ${ident(table)} t
                     ${after === undefined ? sql`` : sql`WHERE t.${single} > ${after}`} ORDER BY t.${single} LIMIT ${BATCH}`,
               )
-            : await queryRows<{ r: string; k: string }>(tx, sql`SELECT ${projection} AS r, '' AS k FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`);
+            : await queryRows<{ r: string; k: string }>(
+                tx,
+                sql`SELECT ${projection} AS r, '' AS k FROM ${ident(table)} t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`,
+              );
           if (batch.length === 0) break;
           await fs.promises.appendFile(out, batch.map((b) => `${b.r}\n`).join(''));
           count += batch.length;

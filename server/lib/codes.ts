@@ -151,7 +151,13 @@ export function createCodeService(db: Db, delivery: Delivery) {
     const recent = await db
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), gt(verificationCodes.createdAt, new Date(now - 3600_000))))
+      .where(
+        and(
+          eq(verificationCodes.userId, input.userId),
+          eq(verificationCodes.purpose, input.purpose),
+          gt(verificationCodes.createdAt, new Date(now - 3600_000)),
+        ),
+      )
       .orderBy(desc(verificationCodes.createdAt));
     assertResendAllowed(
       recent.map((r) => r.createdAt),
@@ -163,7 +169,14 @@ export function createCodeService(db: Db, delivery: Delivery) {
       await tx
         .update(verificationCodes)
         .set({ voidedAt: new Date() })
-        .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), isNull(verificationCodes.usedAt), isNull(verificationCodes.voidedAt)));
+        .where(
+          and(
+            eq(verificationCodes.userId, input.userId),
+            eq(verificationCodes.purpose, input.purpose),
+            isNull(verificationCodes.usedAt),
+            isNull(verificationCodes.voidedAt),
+          ),
+        );
       await tx.insert(verificationCodes).values({
         userId: input.userId,
         purpose: input.purpose,
@@ -176,7 +189,14 @@ export function createCodeService(db: Db, delivery: Delivery) {
       });
     });
     const body = `Ваш код для ${WHAT[input.purpose]}: ${code}\nКод діє 10 хвилин. Нікому його не повідомляйте.`;
-    await delivery.send({ channel: input.channel, kind: input.purpose === 'login' ? 'login_code' : 'confirmation_code', to: input.target, organizationId: input.organizationId, subject: `Код підтвердження: ${code}`, body });
+    await delivery.send({
+      channel: input.channel,
+      kind: input.purpose === 'login' ? 'login_code' : 'confirmation_code',
+      to: input.target,
+      organizationId: input.organizationId,
+      subject: `Код підтвердження: ${code}`,
+      body,
+    });
     return { resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000, sent_to: maskTarget(input.channel, input.target) };
   }
 
@@ -187,7 +207,14 @@ export function createCodeService(db: Db, delivery: Delivery) {
     const [row] = await db
       .select()
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), isNull(verificationCodes.usedAt), isNull(verificationCodes.voidedAt)))
+      .where(
+        and(
+          eq(verificationCodes.userId, input.userId),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.usedAt),
+          isNull(verificationCodes.voidedAt),
+        ),
+      )
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     if (!row || (input.challenge !== undefined && row.challengeHash !== hashChallenge(input.challenge))) throw fail('Спершу надішліть код.');
@@ -199,7 +226,12 @@ export function createCodeService(db: Db, delivery: Delivery) {
   /** The live sign-in code row for a challenge (first step of a two-factor sign-in). */
   async function loginChallenge(challenge: string) {
     const [row] = await db
-      .select({ userId: verificationCodes.userId, channel: verificationCodes.channel, target: verificationCodes.target, createdAt: verificationCodes.createdAt })
+      .select({
+        userId: verificationCodes.userId,
+        channel: verificationCodes.channel,
+        target: verificationCodes.target,
+        createdAt: verificationCodes.createdAt,
+      })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.challengeHash, hashChallenge(challenge)), eq(verificationCodes.purpose, 'login')))
       .limit(1);

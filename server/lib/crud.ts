@@ -95,8 +95,28 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
  * its field, as if it did not exist.
  */
 const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promise<boolean>>([
-  ['houses', async ({ db, user }, id) => (await db.select({ id: houses.id }).from(houses).where(and(complexScope(user, houses), eq(houses.id, id))).limit(1)).length > 0],
-  ['complexes', async ({ db, user }, id) => (await db.select({ id: complexes.id }).from(complexes).where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id))).limit(1)).length > 0],
+  [
+    'houses',
+    async ({ db, user }, id) =>
+      (
+        await db
+          .select({ id: houses.id })
+          .from(houses)
+          .where(and(complexScope(user, houses), eq(houses.id, id)))
+          .limit(1)
+      ).length > 0,
+  ],
+  [
+    'complexes',
+    async ({ db, user }, id) =>
+      (
+        await db
+          .select({ id: complexes.id })
+          .from(complexes)
+          .where(and(complexScope(user, { organizationId: complexes.organizationId, complexId: complexes.id }), eq(complexes.id, id)))
+          .limit(1)
+      ).length > 0,
+  ],
 ]);
 
 /** A column or an expression of the row: drizzle's operators take either, the union needs the hint. */
@@ -144,7 +164,15 @@ export function entityListQuery(e: EntityDeclaration, extra: z.ZodRawShape = {})
 }
 
 const dateOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
-const kyivTime = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const kyivTime = new Intl.DateTimeFormat('uk-UA', {
+  timeZone: 'Europe/Kyiv',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** An export cell as a Ukrainian reader expects it: DD.MM.YYYY dates, Kyiv time, option labels, так/ні. */
 export function exportCell(field: FieldDeclaration, value: unknown): string | number | null {
@@ -164,7 +192,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       return field.optionLabels?.[String(value)] ?? String(value);
     default:
       // A list of records (an audience's complexes): their shown field, comma-separated.
-      if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[field.optionText ?? 'name'] : v)).join(', ') || null;
+      if (Array.isArray(value))
+        return value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[field.optionText ?? 'name'] : v)).join(', ') || null;
       return typeof value === 'number' ? value : String(value);
   }
 }
@@ -194,7 +223,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const params = z.object({ id: idSchema });
   const listSchema = entityListQuery(e, impl.query);
   type ListQuery = z.infer<typeof listSchema> & Record<string, unknown>;
-  const exportQuery = listSchema.omit({ page: true, per_page: true }).extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
+  const exportQuery = listSchema
+    .omit({ page: true, per_page: true })
+    .extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
 
   const scopeOf = (db: Db, user: CurrentUser): SQL => {
     const org = eq(table.organizationId, user.organizationId);
@@ -217,8 +248,14 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         impl.complexFilter
           ? impl.complexFilter({ db, user }, q.complex_id as number)
           : e.scope === 'complex'
-          ? eq(col(impl.complexColumn!), q.complex_id)
-          : inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id as number))),
+            ? eq(col(impl.complexColumn!), q.complex_id)
+            : inArray(
+                col(impl.houseColumn!),
+                db
+                  .select({ id: houses.id })
+                  .from(houses)
+                  .where(eq(houses.complexId, q.complex_id as number)),
+              ),
       );
     }
     conditions.push(impl.where?.({ db, user }, q));
@@ -242,17 +279,35 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const plugin: FastifyPluginAsyncZod = async (app) => {
     const db = app.db;
     const ctxOf = (user: CurrentUser): CrudContext => ({ db, user });
-    referenceChecks.set(e.name, async ({ user }, id) => (await db.select({ id: table.id }).from(table as PgTable).where(and(scopeOf(db, user), eq(table.id, id))).limit(1)).length > 0);
+    referenceChecks.set(
+      e.name,
+      async ({ user }, id) =>
+        (
+          await db
+            .select({ id: table.id })
+            .from(table as PgTable)
+            .where(and(scopeOf(db, user), eq(table.id, id)))
+            .limit(1)
+        ).length > 0,
+    );
 
     async function findRow(user: CurrentUser, id: number): Promise<Row<T>> {
-      const [row] = await db.select().from(table as PgTable).where(and(scopeOf(db, user), eq(table.id, id))).limit(1);
+      const [row] = await db
+        .select()
+        .from(table as PgTable)
+        .where(and(scopeOf(db, user), eq(table.id, id)))
+        .limit(1);
       if (!row) throw notFound(e.messages.notFound);
       return row as Row<T>;
     }
     const recordOf = async (user: CurrentUser, id: number) => (await impl.toRecords(ctxOf(user), [(await findRow(user, id)) as Row<T>]))[0];
     /** A written row's record: read by id (the caller's scope may not say it yet, e.g. a complex they just created). */
     async function writtenRecord(user: CurrentUser, id: number) {
-      const [row] = await db.select().from(table as PgTable).where(eq(table.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(table as PgTable)
+        .where(eq(table.id, id))
+        .limit(1);
       const [record] = row ? await impl.toRecords(ctxOf(user), [row as Row<T>]) : [];
       if (!record) throw notFound(e.messages.notFound);
       return record;
@@ -274,7 +329,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const [taken] = await db
           .select({ id: table.id })
           .from(table as PgTable)
-          .where(and(eq(table.organizationId, user.organizationId), sql`lower(${impl.columns[field]}) = lower(${value})`, id === undefined ? undefined : ne(table.id, id)))
+          .where(
+            and(
+              eq(table.organizationId, user.organizationId),
+              sql`lower(${impl.columns[field]}) = lower(${value})`,
+              id === undefined ? undefined : ne(table.id, id),
+            ),
+          )
           .limit(1);
         if (taken) errors[field] = [message];
       }
@@ -287,9 +348,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const wholeList = e.list === 'data_list';
     const listAnswer = z.object({ data: z.array(e.record), id: z.number().optional() });
     const allRecords = async (user: CurrentUser) =>
-      impl.toRecords(ctxOf(user), (await db.select().from(table as PgTable).where(scopeOf(db, user)).orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[]);
+      impl.toRecords(
+        ctxOf(user),
+        (await db
+          .select()
+          .from(table as PgTable)
+          .where(scopeOf(db, user))
+          .orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[],
+      );
     const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
-    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => (shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await writtenRecord(user, id)));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) =>
+      shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await writtenRecord(user, id));
 
     const list = e.list;
     app.get(
@@ -308,8 +377,20 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const q = request.query as ListQuery;
         const w = await where(db, request.user, q);
         const [total, rows] = await Promise.all([
-          listTotal(db, db.select({ one: sql`1` }).from(table as PgTable).where(w)),
-          db.select().from(table as PgTable).where(w).orderBy(...orderBy(q)).limit(wholeList ? 100_000 : q.per_page).offset(wholeList ? 0 : (q.page - 1) * q.per_page),
+          listTotal(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(table as PgTable)
+              .where(w),
+          ),
+          db
+            .select()
+            .from(table as PgTable)
+            .where(w)
+            .orderBy(...orderBy(q))
+            .limit(wholeList ? 100_000 : q.per_page)
+            .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
         return wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
       },
@@ -319,7 +400,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       `${e.path}/export`,
       {
         preValidation: requirePermission(e.area, 'view'),
-        schema: { tags, summary: `${e.exportName}: експорт (CSV або XLSX)`, description: 'Ті самі фільтри й пошук, що й у списку; усі рядки без обмеження, потоком, у порядку додавання.', querystring: exportQuery },
+        schema: {
+          tags,
+          summary: `${e.exportName}: експорт (CSV або XLSX)`,
+          description: 'Ті самі фільтри й пошук, що й у списку; усі рядки без обмеження, потоком, у порядку додавання.',
+          querystring: exportQuery,
+        },
       },
       async (request, reply) => {
         const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
@@ -328,7 +414,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         async function* batches() {
           let after = 0;
           for (;;) {
-            const rows = (await db.select().from(table as PgTable).where(and(w, gt(table.id, after))).orderBy(asc(table.id)).limit(EXPORT_BATCH)) as Row<T>[];
+            const rows = (await db
+              .select()
+              .from(table as PgTable)
+              .where(and(w, gt(table.id, after)))
+              .orderBy(asc(table.id))
+              .limit(EXPORT_BATCH)) as Row<T>[];
             if (rows.length === 0) return;
             yield await impl.toRecords(ctx, rows);
             after = (rows[rows.length - 1] as { id: number }).id;
@@ -349,7 +440,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     if (e.one !== 'list_id' && e.one !== 'none')
       app.get(
         e.path + '/:id',
-        { preValidation: requirePermission(e.area, 'view'), schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, impl.detail?.schema ?? e.record) } } },
+        {
+          preValidation: requirePermission(e.area, 'view'),
+          schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, impl.detail?.schema ?? e.record) } },
+        },
         async (request) => {
           const record = await recordOf(request.user, request.params.id);
           return wrapItem(e.one, impl.detail ? await impl.detail.load(ctxOf(request.user), record) : record);
@@ -361,8 +455,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * 'multipart') a form whose text fields the same schema checks, with a 422 of the same shape.
      */
     const multipart = e.encoding === 'multipart';
-    const bodyOf = async (request: FastifyRequest): Promise<Input> => (multipart ? ((await readForm(request, e.input, { storage: app.storage })).body as Input) : (request.body as Input));
-    const bodySchema = multipart ? { consumes: ['multipart/form-data'], description: `multipart/form-data: ${Object.keys(e.fields).filter((k) => e.fields[k].input !== false).join(', ')}.` } : { body: e.input };
+    const bodyOf = async (request: FastifyRequest): Promise<Input> =>
+      multipart ? ((await readForm(request, e.input, { storage: app.storage })).body as Input) : (request.body as Input);
+    const bodySchema = multipart
+      ? {
+          consumes: ['multipart/form-data'],
+          description: `multipart/form-data: ${Object.keys(e.fields)
+            .filter((k) => e.fields[k].input !== false)
+            .join(', ')}.`,
+        }
+      : { body: e.input };
     /** Inserts and updates: a unique index that refuses the row answers the declared field errors. */
     const write = async <R>(run: () => Promise<R>): Promise<R> => {
       try {
@@ -377,7 +479,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const writeRoutes = (r: ZodApp) => {
       r.post(
         e.path,
-        { preValidation: requirePermission(e.area, 'create'), schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemSchema(e.create) } } },
+        {
+          preValidation: requirePermission(e.area, 'create'),
+          schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemSchema(e.create) } },
+        },
         async (request) => {
           const input = await bodyOf(request);
           await checkBody(request.user, input);
@@ -440,7 +545,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
 
     app.delete(
       e.path + '/:id',
-      { preValidation: requirePermission(e.area, 'delete'), schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } } },
+      {
+        preValidation: requirePermission(e.area, 'delete'),
+        schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } },
+      },
       async (request) => {
         await findRow(request.user, request.params.id);
         await impl.guard?.(ctxOf(request.user), request.params.id);

@@ -127,7 +127,10 @@ export function createDelivery(opts: { db: Db; jobs: JobQueue; transports: Trans
           await transport.send({ to: row.recipient, subject: payload.subject ?? '', text: payload.body, replyTo: payload.replyTo });
         } catch (err) {
           const reason = String((err as Error).message ?? err).slice(0, 400);
-          await fail(job.lastAttempt ? `Не надіслано після ${job.attempt} спроб: ${reason}` : `Спроба ${job.attempt} невдала, буде повтор: ${reason}`, job.lastAttempt);
+          await fail(
+            job.lastAttempt ? `Не надіслано після ${job.attempt} спроб: ${reason}` : `Спроба ${job.attempt} невдала, буде повтор: ${reason}`,
+            job.lastAttempt,
+          );
           throw err;
         }
         await db.update(outbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));

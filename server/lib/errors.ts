@@ -42,8 +42,21 @@ export const isForeignKeyViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23503' || (err as { cause?: { code?: string } })?.cause?.code === '23503';
 
 /** Network errors and PostgreSQL codes meaning "the server is gone or not accepting connections". */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|connection terminated|connection timeout|timeout expired|not queryable|server closed the connection/i;
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const CONNECTION_MESSAGES =
+  /timeout exceeded when trying to connect|connection terminated|connection timeout|timeout expired|not queryable|server closed the connection/i;
 
 /** Whether an error (or what it wraps: the driver's error under the ORM's) means the database cannot be reached. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -72,9 +85,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .code(err.statusCode)
-        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+      return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

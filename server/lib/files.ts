@@ -125,8 +125,11 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
 /** The client's file name without folders, control characters or anything that breaks a header. */
 export function cleanFileName(name: string, fallback = 'файл'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || fallback;
 }
 
@@ -144,8 +147,7 @@ export interface MultipartForm {
   files: StoredUpload[];
 }
 
-const tooLarge = (kind: UploadKind) =>
-  new HttpError(413, `Файл завеликий: не більше ${UPLOAD_RULES[kind].maxBytes / MB} МБ.`);
+const tooLarge = (kind: UploadKind) => new HttpError(413, `Файл завеликий: не більше ${UPLOAD_RULES[kind].maxBytes / MB} МБ.`);
 
 /**
  * Reads a multipart form: text fields into `fields`, the one file of `fileField` streamed to the
@@ -187,7 +189,10 @@ export async function readMultipartForm(
         part.file.resume();
         throw unprocessable({ [part.fieldname]: ['Файл у цьому полі не очікується.'] });
       }
-      const ext = path.extname(part.filename ?? '').slice(1).toLowerCase();
+      const ext = path
+        .extname(part.filename ?? '')
+        .slice(1)
+        .toLowerCase();
       // The type is judged from the first bytes, before anything is stored: it names the object.
       const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
       const first: Buffer[] = [];
@@ -243,7 +248,10 @@ export async function readMultipartForm(
     }
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'Забагато полів у формі.');
     if (code === 'FST_PROTO_VIOLATION') throw new HttpError(400, 'Некоректна назва поля форми.');
-    if (code === 'FST_MP_PREMATURE_CLOSE' || /Unexpected end of (form|multipart)|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error).message))) {
+    if (
+      code === 'FST_MP_PREMATURE_CLOSE' ||
+      /Unexpected end of (form|multipart)|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error).message))
+    ) {
       throw new HttpError(400, 'Форму передано не повністю або з помилками.');
     }
     throw err;

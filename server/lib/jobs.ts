@@ -235,7 +235,11 @@ export async function openJobQueue(database: Database, opts: JobQueueOptions): P
             await handler(job.data, context);
           } catch (err) {
             const message = err instanceof Error ? err.message : String(err);
-            (context.lastAttempt ? opts.log.error : opts.log.warn).call(opts.log, { err, job: job.id, type, attempt: context.attempt }, context.lastAttempt ? 'job failed' : 'job failed; will retry');
+            (context.lastAttempt ? opts.log.error : opts.log.warn).call(
+              opts.log,
+              { err, job: job.id, type, attempt: context.attempt },
+              context.lastAttempt ? 'job failed' : 'job failed; will retry',
+            );
             if (context.lastAttempt) await scrubJob(type, job.id);
             await boss.fail(type, job.id, { message: message.slice(0, 1000) });
             continue;

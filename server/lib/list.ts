@@ -37,7 +37,13 @@ export async function listPage<T>(opts: {
   map: (row: Record<string, unknown>) => T;
 }): Promise<{ data: T[]; pagination: Pagination }> {
   const [total, rows] = await Promise.all([
-    listTotal(opts.db, opts.db.select({ one: sql`1` }).from(opts.table).where(opts.where)),
+    listTotal(
+      opts.db,
+      opts.db
+        .select({ one: sql`1` })
+        .from(opts.table)
+        .where(opts.where),
+    ),
     opts.db
       .select()
       .from(opts.table)

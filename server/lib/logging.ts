@@ -108,7 +108,9 @@ export function serializeError(err: unknown, redact: (text: string) => string = 
     return { type: typeof err, message, stack: message };
   }
   const e = err as Record<string, unknown> & { message?: unknown; stack?: unknown; name?: unknown; cause?: unknown; errors?: unknown };
-  const type = (typeof err.constructor === 'function' && err.constructor.name !== 'Object' ? err.constructor.name : undefined) ?? (typeof e.name === 'string' ? e.name : 'Error');
+  const type =
+    (typeof err.constructor === 'function' && err.constructor.name !== 'Object' ? err.constructor.name : undefined) ??
+    (typeof e.name === 'string' ? e.name : 'Error');
   const message = redact(cleanErrorMessage(typeof e.message === 'string' ? e.message : String(err)));
   // The stack's first lines repeat the message (with Drizzle's parameters): only its frames are kept.
   const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];

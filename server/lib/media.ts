@@ -64,8 +64,20 @@ export async function refusedAttachments(
 }
 
 /** `refusedAttachments` as a 422 on `field`. */
-export async function assertAttachable(db: Reader, user: CurrentUser, ids: (number | null)[], field: string, message: string, opts: Parameters<typeof refusedAttachments>[3]) {
-  const refused = await refusedAttachments(db, user, ids.filter((id): id is number => id !== null), opts);
+export async function assertAttachable(
+  db: Reader,
+  user: CurrentUser,
+  ids: (number | null)[],
+  field: string,
+  message: string,
+  opts: Parameters<typeof refusedAttachments>[3],
+) {
+  const refused = await refusedAttachments(
+    db,
+    user,
+    ids.filter((id): id is number => id !== null),
+    opts,
+  );
   if (refused.length) throw unprocessable({ [field]: [message] });
 }
 
@@ -94,7 +106,15 @@ export async function insertMedia(db: Pick<Db, 'insert'>, storage: FileStorage, 
   try {
     const [row] = await db
       .insert(media)
-      .values({ organizationId: user.organizationId, kind, storedName: file.storedName, originalName: file.originalName, mime: file.mime, size: file.size, uploadedBy: user.id })
+      .values({
+        organizationId: user.organizationId,
+        kind,
+        storedName: file.storedName,
+        originalName: file.originalName,
+        mime: file.mime,
+        size: file.size,
+        uploadedBy: user.id,
+      })
       .returning();
     return row;
   } catch (err) {

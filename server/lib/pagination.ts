@@ -41,7 +41,15 @@ export function paginate(count: number | ListTotal, page: number, perPage: numbe
   const first = (page - 1) * perPage + 1;
   // A page past the end holds nothing: from and to are 0, as for an empty list.
   const empty = total === 0 || first > total;
-  return { current_page: page, from: empty ? 0 : first, last_page: lastPage, per_page: perPage, to: empty ? 0 : Math.min(total, page * perPage), total, ...(estimated ? { estimated: true as const } : {}) };
+  return {
+    current_page: page,
+    from: empty ? 0 : first,
+    last_page: lastPage,
+    per_page: perPage,
+    to: empty ? 0 : Math.min(total, page * perPage),
+    total,
+    ...(estimated ? { estimated: true as const } : {}),
+  };
 }
 
 export const paginationSchema = z.object({

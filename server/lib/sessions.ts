@@ -108,7 +108,10 @@ export async function purgeExpired(db: Db, at = new Date()): Promise<PurgeCounts
   const ago = (ms: number) => sql`${new Date(at.getTime() - ms).toISOString()}::timestamptz`;
   const counts = {} as PurgeCounts;
   for (const [kind, { table, where }] of Object.entries(PURGES) as [keyof typeof PURGES, (typeof PURGES)[keyof typeof PURGES]][]) {
-    const [row] = await queryRows<{ n: number }>(db, sql`with gone as (delete from ${table} where ${where(ago(0), ago)} returning 1) select count(*)::int as n from gone`);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (delete from ${table} where ${where(ago(0), ago)} returning 1) select count(*)::int as n from gone`,
+    );
     counts[kind] = Number(row?.n ?? 0);
   }
   return counts;

@@ -89,7 +89,8 @@ async function readCsv(buf: Buffer): Promise<TableRow[]> {
   const text = buf.toString('utf8').replace(/^\uFEFF/, '');
   if (text.includes('\uFFFD') || text.includes('\u0000')) throw new TableError('Файл CSV має бути в кодуванні UTF-8.');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  const delimiter =
+    (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
   const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: false, trim: true, bom: true });
   const pause = createPause();
   // The text goes in a slice at a time, so that the parser never holds more than a few slices' records.
@@ -219,7 +220,13 @@ interface Part {
 
 const textPart = (name: string, text: string): Part => {
   const bytes = Buffer.from(text);
-  return { name, size: bytes.length, chunks: async function* () { yield bytes; } };
+  return {
+    name,
+    size: bytes.length,
+    chunks: async function* () {
+      yield bytes;
+    },
+  };
 };
 
 /**
@@ -262,7 +269,8 @@ function firstSheetPath(workbookXml: string, relsXml: string | undefined, names:
 /** A cell as text: numbers as written, dates as DD.MM.YYYY, rich text and formulas by their value. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return `${String(value.getUTCDate()).padStart(2, '0')}.${String(value.getUTCMonth() + 1).padStart(2, '0')}.${value.getUTCFullYear()}`;
+  if (value instanceof Date)
+    return `${String(value.getUTCDate()).padStart(2, '0')}.${String(value.getUTCMonth() + 1).padStart(2, '0')}.${value.getUTCFullYear()}`;
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value) return String(value.text);
@@ -296,7 +304,10 @@ async function readXlsx(buf: Buffer): Promise<TableRow[]> {
   const part = (name: string, entry: ZipEntry): Part => ({ name, size: entry.size, chunks: () => unpack(buf, entry) });
   const parts: Part[] = [
     // The reader only needs to know that relations exist; the sheet is the one chosen above.
-    textPart('xl/_rels/workbook.xml.rels', `<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+    textPart(
+      'xl/_rels/workbook.xml.rels',
+      `<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
     textPart('xl/workbook.xml', workbookXml),
     ...(styles ? [part('xl/styles.xml', styles)] : []),
     strings ? part('xl/sharedStrings.xml', strings) : textPart('xl/sharedStrings.xml', `<sst xmlns="${NS}/spreadsheetml/2006/main"/>`),
@@ -309,7 +320,13 @@ async function readXlsx(buf: Buffer): Promise<TableRow[]> {
   failure.catch(() => undefined);
   const next = <T>(iterator: AsyncIterator<T>) => Promise.race([iterator.next(), failure]);
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   const sheets = reader[Symbol.asyncIterator]();
   const table = new Collector();
   const pause = createPause();

@@ -47,10 +47,11 @@ function checkKey(key: string): string {
 /** Files in one folder (DATA_DIR/uploads), named by their key: the layout the product always had. */
 export function diskStorage(dir: string): FileStorage {
   let made: Promise<unknown> | undefined;
-  const ensureDir = () => (made ??= fs.promises.mkdir(dir, { recursive: true }).catch((err) => {
-    made = undefined;
-    throw err;
-  }));
+  const ensureDir = () =>
+    (made ??= fs.promises.mkdir(dir, { recursive: true }).catch((err) => {
+      made = undefined;
+      throw err;
+    }));
   const full = (key: string) => path.join(dir, checkKey(key));
   return {
     kind: 'local',

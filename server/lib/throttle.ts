@@ -104,7 +104,9 @@ export function createThrottle(db: Db) {
       }
       return {
         async passed(clear = []) {
-          await db.delete(authAttempts).where(clear.length ? or(inArray(authAttempts.id, ids), inArray(authAttempts.key, clear)) : inArray(authAttempts.id, ids));
+          await db
+            .delete(authAttempts)
+            .where(clear.length ? or(inArray(authAttempts.id, ids), inArray(authAttempts.key, clear)) : inArray(authAttempts.id, ids));
         },
       };
     },
@@ -123,10 +125,7 @@ export function clientNetwork(ip: string): string {
   if (mapped) return mapped[1];
   const address = ip.split('%')[0];
   if (isIP(address) !== 6) return ip;
-  const groups = (part: string) =>
-    part === ''
-      ? []
-      : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])); // an embedded IPv4 tail is two groups
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]))); // an embedded IPv4 tail is two groups
   const [head, tail] = address.split('::');
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);

@@ -50,7 +50,10 @@ export interface RouteModule {
   options?: (deps: RouteDeps) => FastifyRegisterOptions<any>;
 }
 
-const route = <O extends object>(plugin: FastifyPluginAsyncZod<O>, options?: (deps: RouteDeps) => FastifyRegisterOptions<O>): RouteModule => ({ plugin, options });
+const route = <O extends object>(plugin: FastifyPluginAsyncZod<O>, options?: (deps: RouteDeps) => FastifyRegisterOptions<O>): RouteModule => ({
+  plugin,
+  options,
+});
 
 /** Under /api/admin, without a sign-in: signing in, password recovery, the live-updates stream (its ticket). */
 export const PUBLIC_ROUTES: RouteModule[] = [route(publicAuthRoutes), route(liveStreamRoutes)];

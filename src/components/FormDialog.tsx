@@ -37,7 +37,19 @@ export function ReportFormDirty() {
  * A modal of one of the product's widths, with a title and a close button. Closing it by Esc, a
  * click outside or the cross while its form holds unsaved changes asks «Відкинути зміни?» first.
  */
-export function FormDialog({ open, onClose, title, size = 'medium', children }: { open: boolean; onClose: () => void; title: string; size?: DialogSize; children: ReactNode }) {
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  size = 'medium',
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  size?: DialogSize;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);

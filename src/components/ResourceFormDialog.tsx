@@ -22,7 +22,17 @@ export interface ResourceFormDialogProps<T extends RaRecord> {
  * Create or edit one record of a resource in a dialog: react-admin's CreateBase/EditBase with a
  * SimpleForm; the server's 422 messages show under the fields.
  */
-export function ResourceFormDialog<T extends RaRecord>({ resource, target, onClose, title, notifications, onSaved, defaultValues, size, children }: ResourceFormDialogProps<T>) {
+export function ResourceFormDialog<T extends RaRecord>({
+  resource,
+  target,
+  onClose,
+  title,
+  notifications,
+  onSaved,
+  defaultValues,
+  size,
+  children,
+}: ResourceFormDialogProps<T>) {
   const translate = useTranslate();
   const notify = useNotify();
   const creating = target === 'create';

@@ -19,10 +19,25 @@ export interface TourStep {
 export const tourStorageKey = (tourKey: string) => `tour.${tourKey}`;
 export const tourDone = (tourKey: string) => localStorage.getItem(tourStorageKey(tourKey)) === 'done';
 
-function TourTooltip({ index, size, step, isLastStep, backProps, primaryProps, closeProps, tooltipProps, understood }: TooltipRenderProps & { understood: boolean }) {
+function TourTooltip({
+  index,
+  size,
+  step,
+  isLastStep,
+  backProps,
+  primaryProps,
+  closeProps,
+  tooltipProps,
+  understood,
+}: TooltipRenderProps & { understood: boolean }) {
   const translate = useTranslate();
   return (
-    <Paper {...tooltipProps} elevation={8} sx={{ width: 360, maxWidth: 'calc(100vw - 32px)', p: 2 }} aria-label={typeof step.title === 'string' ? step.title : undefined}>
+    <Paper
+      {...tooltipProps}
+      elevation={8}
+      sx={{ width: 360, maxWidth: 'calc(100vw - 32px)', p: 2 }}
+      aria-label={typeof step.title === 'string' ? step.title : undefined}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="caption" color="text.secondary" data-testid="tour-progress" sx={{ flex: 1 }}>
           {index + 1}/{size}

@@ -86,7 +86,7 @@ export interface AppDataProvider extends DataProvider {
 }
 
 export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(...args)): AppDataProvider {
-  const call = <T,>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
+  const call = <T>(path: string, opts?: Parameters<typeof apiFetch>[1]) => apiFetch<T>(path, opts, fetchImpl);
 
   const getOne = async (resource: string, id: unknown, signal?: AbortSignal) => {
     const decl = await declaration(resource);

@@ -151,7 +151,11 @@ export const OfflinePage = () => {
     return () => window.removeEventListener('online', back);
   }, []);
   return (
-    <Box role="alert" data-status="offline" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 3, minHeight: '50vh', p: 3 }}>
+    <Box
+      role="alert"
+      data-status="offline"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 3, minHeight: '50vh', p: 3 }}
+    >
       <CloudOffIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
       <Typography component="h1" variant="h5">
         {translate('app.errors.network', { _: "Немає зв'язку з сервером. Перевірте з'єднання та спробуйте ще раз." })}

@@ -24,7 +24,11 @@ export function Layout({ children }: { children: ReactNode }) {
     <NavigationProvider>
       <ComplexSelectionProvider>
         <CollapseBelowBreakpoint />
-        <RaLayout appBar={Header} menu={Menu} sx={{ '& .RaLayout-content': { display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 48px)', px: { xs: 1, md: 3 }, pt: 2 } }}>
+        <RaLayout
+          appBar={Header}
+          menu={Menu}
+          sx={{ '& .RaLayout-content': { display: 'flex', flexDirection: 'column', minHeight: 'calc(100vh - 48px)', px: { xs: 1, md: 3 }, pt: 2 } }}
+        >
           <Box sx={{ flex: 1 }}>{children}</Box>
           <Footer />
           <ScreenTour />

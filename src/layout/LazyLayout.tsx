@@ -11,7 +11,9 @@ const Layout = lazy(() => load().then((m) => ({ default: m.Layout })));
 // (Failures are left to the lazy components, which load again when they render.)
 if (readToken()) {
   load().catch(() => undefined);
-  findRoute(window.location.pathname)?.load().catch(() => undefined);
+  findRoute(window.location.pathname)
+    ?.load()
+    .catch(() => undefined);
 }
 
 /** The default layout (./Layout), loaded on demand. */

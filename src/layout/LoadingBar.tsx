@@ -72,29 +72,18 @@ export const LoadingBarView = ({ loading, failed = false }: LoadingBarViewProps)
 
   useEffect(() => {
     if (phase === 'pending') {
-      const timer = setTimeout(
-        () => setState((s) => (s.phase === 'pending' ? { ...s, phase: 'running', elapsed: 0 } : s)),
-        LOADING_THROTTLE_MS,
-      );
+      const timer = setTimeout(() => setState((s) => (s.phase === 'pending' ? { ...s, phase: 'running', elapsed: 0 } : s)), LOADING_THROTTLE_MS);
       return () => clearTimeout(timer);
     }
     if (phase === 'running') {
       const timer = setInterval(
-        () =>
-          setState((s) =>
-            s.phase === 'running' && s.elapsed < LOADING_DURATION_MS
-              ? { ...s, elapsed: s.elapsed + LOADING_TICK_MS }
-              : s,
-          ),
+        () => setState((s) => (s.phase === 'running' && s.elapsed < LOADING_DURATION_MS ? { ...s, elapsed: s.elapsed + LOADING_TICK_MS } : s)),
         LOADING_TICK_MS,
       );
       return () => clearInterval(timer);
     }
     if (phase === 'done') {
-      const timer = setTimeout(
-        () => setState((s) => (s.phase === 'done' ? { ...s, phase: 'idle', elapsed: 0 } : s)),
-        LOADING_HIDE_DELAY_MS,
-      );
+      const timer = setTimeout(() => setState((s) => (s.phase === 'done' ? { ...s, phase: 'idle', elapsed: 0 } : s)), LOADING_HIDE_DELAY_MS);
       return () => clearTimeout(timer);
     }
   }, [phase]);
@@ -124,9 +113,7 @@ export const LoadingBarView = ({ loading, failed = false }: LoadingBarViewProps)
         pointerEvents: 'none',
         // fade out during the hide delay
         opacity: done ? 0 : 1,
-        transition: done
-          ? `opacity 200ms ease-in ${Math.max(0, LOADING_HIDE_DELAY_MS - 250)}ms`
-          : 'none',
+        transition: done ? `opacity 200ms ease-in ${Math.max(0, LOADING_HIDE_DELAY_MS - 250)}ms` : 'none',
       }}
     >
       <Box
@@ -134,8 +121,7 @@ export const LoadingBarView = ({ loading, failed = false }: LoadingBarViewProps)
           height: '100%',
           width: `${progress}%`,
           bgcolor: barState === 'failed' ? 'error.main' : 'primary.main',
-          boxShadow: (theme) =>
-            `0 0 6px ${barState === 'failed' ? theme.palette.error.main : theme.palette.primary.main}`,
+          boxShadow: (theme) => `0 0 6px ${barState === 'failed' ? theme.palette.error.main : theme.palette.primary.main}`,
           transition: `width ${done ? 150 : LOADING_TICK_MS * 2}ms linear`,
         }}
       />
@@ -163,11 +149,7 @@ export const LoadingBar = () => {
 
   useEffect(() => {
     const onEvent = (event: { type: string; action?: { type: string; error?: unknown } }) => {
-      if (
-        event.type === 'updated' &&
-        event.action?.type === 'error' &&
-        !isCancelledError(event.action.error)
-      ) {
+      if (event.type === 'updated' && event.action?.type === 'error' && !isCancelledError(event.action.error)) {
         setFailed(true);
       }
     };

@@ -32,7 +32,10 @@ const ICONS: Record<string, typeof BuildOutlined> = {
 
 /** Loads a screen's code ahead of the click, unless the connection is slow, saving data or offline. */
 function prefetch(path: string) {
-  if (prefetchAllowed()) void findRoute(path)?.load().catch(() => undefined);
+  if (prefetchAllowed())
+    void findRoute(path)
+      ?.load()
+      .catch(() => undefined);
 }
 
 /** `routeExists` is for tests: which screens exist decides which items show. */
@@ -42,10 +45,7 @@ export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string)
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const { user } = useCurrentUser();
   const entries = useMemo(
-    () =>
-      user
-        ? visibleMenu(menuFor(EDITION), { tutorialCompleted: user.tutorial_completed, can: (area) => canAccess(user.rules, area), routeExists })
-        : [],
+    () => (user ? visibleMenu(menuFor(EDITION), { tutorialCompleted: user.tutorial_completed, can: (area) => canAccess(user.rules, area), routeExists }) : []),
     [user, routeExists],
   );
   // The group the user toggled, until they navigate; then the group holding the new page opens.
@@ -74,7 +74,13 @@ export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string)
         {(sidebarOpen || !Icon) && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />}
       </ListItemButton>
     );
-    return sidebarOpen || !Icon ? button : <Tooltip key={item.path} title={label} placement="right">{button}</Tooltip>;
+    return sidebarOpen || !Icon ? (
+      button
+    ) : (
+      <Tooltip key={item.path} title={label} placement="right">
+        {button}
+      </Tooltip>
+    );
   };
 
   const renderEntry = (entry: MenuEntry) => {

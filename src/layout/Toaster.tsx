@@ -1,11 +1,4 @@
-import {
-  isValidElement,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { isValidElement, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -38,8 +31,7 @@ export type ToastKind = 'success' | 'error' | 'warning';
  * react-admin's 'info' (used by it for "Element updated/created/deleted")
  * is shown as a success toast.
  */
-export const toastKindOf = (type: NotificationType | undefined): ToastKind =>
-  type === 'error' ? 'error' : type === 'warning' ? 'warning' : 'success';
+export const toastKindOf = (type: NotificationType | undefined): ToastKind => (type === 'error' ? 'error' : type === 'warning' ? 'warning' : 'success');
 
 const KIND_COLOR: Record<ToastKind, string> = {
   success: green[700],
@@ -166,8 +158,7 @@ const Toast = ({ notification, onDismiss }: ToastProps) => {
   const color = KIND_COLOR[kind];
 
   // undefined → default; null → stays until closed (react-admin semantics).
-  const duration: number | null =
-    autoHideDuration === undefined ? TOAST_DURATION_MS : autoHideDuration;
+  const duration: number | null = autoHideDuration === undefined ? TOAST_DURATION_MS : autoHideDuration;
 
   const close = useCallback(() => onDismiss(notification, false), [onDismiss, notification]);
   const undo = useCallback(() => onDismiss(notification, true), [onDismiss, notification]);
@@ -185,10 +176,7 @@ const Toast = ({ notification, onDismiss }: ToastProps) => {
     title = message;
   }
   const rawText: unknown = messageArgs?.text;
-  const text =
-    typeof rawText === 'string' && rawText !== ''
-      ? translate(rawText, { ...messageArgs, _: rawText })
-      : null;
+  const text = typeof rawText === 'string' && rawText !== '' ? translate(rawText, { ...messageArgs, _: rawText }) : null;
 
   return (
     <CloseNotificationContext.Provider value={close}>
@@ -218,20 +206,11 @@ const Toast = ({ notification, onDismiss }: ToastProps) => {
       >
         <Icon sx={{ color, mt: '1px', flexShrink: 0 }} fontSize="small" />
         <Box sx={{ flexGrow: 1, minWidth: 0, pt: '1px' }}>
-          <Typography
-            variant="body2"
-            sx={{ fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-            className="app-toast-title"
-          >
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} className="app-toast-title">
             {title}
           </Typography>
           {text && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 0.5, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-              className="app-toast-text"
-            >
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} className="app-toast-text">
               {text}
             </Typography>
           )}
@@ -241,12 +220,7 @@ const Toast = ({ notification, onDismiss }: ToastProps) => {
             </Button>
           )}
         </Box>
-        <IconButton
-          size="small"
-          onClick={close}
-          aria-label={translate('app.toaster.close', { _: 'Закрити' })}
-          sx={{ mt: '-4px', flexShrink: 0 }}
-        >
+        <IconButton size="small" onClick={close} aria-label={translate('app.toaster.close', { _: 'Закрити' })} sx={{ mt: '-4px', flexShrink: 0 }}>
           <CloseIcon fontSize="small" />
         </IconButton>
       </Paper>

@@ -37,11 +37,7 @@ export const isChunkLoadError = (error: unknown): boolean => {
     return true;
   }
   const message =
-    typeof error === 'string'
-      ? error
-      : typeof (error as { message?: unknown }).message === 'string'
-        ? (error as { message: string }).message
-        : '';
+    typeof error === 'string' ? error : typeof (error as { message?: unknown }).message === 'string' ? (error as { message: string }).message : '';
   return CHUNK_ERROR_PATTERNS.some((re) => re.test(message));
 };
 
@@ -80,11 +76,7 @@ const defaultWindow = (): WindowLike | null => (typeof window === 'undefined' ? 
  * Reload once if allowed: records the time, then calls `location.reload()`.
  * Returns whether a reload was triggered.
  */
-export const tryChunkReload = (
-  win: WindowLike | null = defaultWindow(),
-  storage: StorageLike | null = defaultStorage(),
-  now: Now = Date.now,
-): boolean => {
+export const tryChunkReload = (win: WindowLike | null = defaultWindow(), storage: StorageLike | null = defaultStorage(), now: Now = Date.now): boolean => {
   if (!win) return false;
   // Offline, the chunk is missing for want of a network, not because of a deploy: the error page
   // says so and offers to try again, instead of the browser's offline page.

@@ -75,8 +75,7 @@ export interface MenuContext {
  */
 export function visibleMenu(entries: MenuEntry[], ctx: MenuContext): MenuEntry[] {
   const exists = ctx.routeExists ?? hasRoute;
-  const linkVisible = (l: MenuLink) =>
-    exists(l.path) && (!l.area || ctx.can(l.area)) && !(l.onlyDuringTutorial && ctx.tutorialCompleted);
+  const linkVisible = (l: MenuLink) => exists(l.path) && (!l.area || ctx.can(l.area)) && !(l.onlyDuringTutorial && ctx.tutorialCompleted);
   const out: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === 'link') {

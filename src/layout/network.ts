@@ -18,11 +18,7 @@ const SLOW_CONNECTIONS = new Set(['slow-2g', '2g']);
  * Whether speculative prefetching (of routes, chunks, data) is worth it:
  * not when offline, on a 2g / slow-2g connection, or with Data Saver on.
  */
-export const prefetchAllowed = (
-  nav: NavigatorLike | undefined = typeof navigator === 'undefined'
-    ? undefined
-    : (navigator as NavigatorLike),
-): boolean => {
+export const prefetchAllowed = (nav: NavigatorLike | undefined = typeof navigator === 'undefined' ? undefined : (navigator as NavigatorLike)): boolean => {
   if (!nav) return false;
   if (nav.onLine === false) return false;
   const connection = nav.connection;
@@ -46,8 +42,7 @@ const getSnapshot = () => (typeof navigator === 'undefined' ? true : navigator.o
 const getServerSnapshot = () => true;
 
 /** `navigator.onLine`, updated on the window's online/offline events. */
-export const useOnlineStatus = (): boolean =>
-  useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+export const useOnlineStatus = (): boolean => useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 
 /** Small fixed banner at the bottom while the browser is offline. */
 export const OfflineNotice = () => {

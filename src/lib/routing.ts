@@ -18,4 +18,5 @@ export interface AppRoute {
 export const route = (r: Omit<AppRoute, 'component'>): AppRoute => ({ ...r, component: lazy(r.load) });
 
 /** A screen inside the admin layout, for signed-in users with the area's view right. */
-export const page = (path: string, area: Area | undefined, load: AppRoute['load']) => route({ path, layout: 'default', middleware: ['auth', 'customAuth'], area, load });
+export const page = (path: string, area: Area | undefined, load: AppRoute['load']) =>
+  route({ path, layout: 'default', middleware: ['auth', 'customAuth'], area, load });

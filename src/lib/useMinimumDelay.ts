@@ -23,20 +23,13 @@ export const useMinimumDelay = (loading: boolean, minMs: number = PAGE_MIN_DELAY
   }));
 
   if (loading !== state.prevLoading) {
-    setState(
-      loading
-        ? { prevLoading: true, holding: true, epoch: state.epoch + 1 }
-        : { ...state, prevLoading: false },
-    );
+    setState(loading ? { prevLoading: true, holding: true, epoch: state.epoch + 1 } : { ...state, prevLoading: false });
   }
 
   const { holding, epoch } = state;
   useEffect(() => {
     if (!holding) return;
-    const timer = setTimeout(
-      () => setState((s) => (s.epoch === epoch ? { ...s, holding: false } : s)),
-      Math.max(0, minMs),
-    );
+    const timer = setTimeout(() => setState((s) => (s.epoch === epoch ? { ...s, holding: false } : s)), Math.max(0, minMs));
     return () => clearTimeout(timer);
   }, [holding, epoch, minMs]);
 

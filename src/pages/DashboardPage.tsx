@@ -29,7 +29,17 @@ function Tile({ title, to, children }: { title: string; to?: string; children: R
       {children}
     </CardContent>
   );
-  return <Card sx={{ flex: '1 1 200px', minWidth: 180 }}>{to ? <CardActionArea component={RouterLink} to={to}>{body}</CardActionArea> : body}</Card>;
+  return (
+    <Card sx={{ flex: '1 1 200px', minWidth: 180 }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+    </Card>
+  );
 }
 
 const Big = ({ children, color }: { children: ReactNode; color?: string }) => (
@@ -114,7 +124,8 @@ export default function DashboardPage() {
                           {v.title}
                         </Link>
                         <Typography variant="body2" color="text.secondary">
-                          {formatDate(v.meeting_date)} · {translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: formatNumber(v.turnout_percent) })}
+                          {formatDate(v.meeting_date)} ·{' '}
+                          {translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: formatNumber(v.turnout_percent) })}
                         </Typography>
                       </Stack>
                       <LinearProgress variant="determinate" value={v.turnout_percent} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />

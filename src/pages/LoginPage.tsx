@@ -112,7 +112,9 @@ export default function LoginPage() {
     return (
       <AuthLayout title={translate('app.auth.code_title')}>
         <Box component="form" onSubmit={submitCode} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Typography color="text.secondary">{translate(step.two_factor === 'phone' ? 'app.auth.code_sent_sms' : 'app.auth.code_sent_email', { to: step.sent_to })}</Typography>
+          <Typography color="text.secondary">
+            {translate(step.two_factor === 'phone' ? 'app.auth.code_sent_sms' : 'app.auth.code_sent_email', { to: step.sent_to })}
+          </Typography>
           <AuthField
             label={translate('app.auth.code')}
             name="code"
@@ -129,7 +131,15 @@ export default function LoginPage() {
           <Button onClick={resend} disabled={resendIn > 0}>
             {resendIn > 0 ? translate('app.auth.code_resend_in', { seconds: resendIn }) : translate('app.auth.code_resend')}
           </Button>
-          <Link component="button" type="button" onClick={() => { setStep(null); setErrors({}); }} sx={{ alignSelf: 'center' }}>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => {
+              setStep(null);
+              setErrors({});
+            }}
+            sx={{ alignSelf: 'center' }}
+          >
             {translate('app.auth.code_back')}
           </Link>
         </Box>

@@ -78,7 +78,11 @@ export default function SetupPage() {
         <Card key={step.key} data-testid={`setup-step-${step.key}`} data-done={step.done ? 'yes' : 'no'}>
           <CardContent>
             <Stack direction="row" spacing={2}>
-              {step.done ? <CheckCircleIcon color="success" aria-label={translate('app.setup.done')} /> : <RadioButtonUncheckedIcon color="disabled" aria-label={translate('app.setup.pending')} />}
+              {step.done ? (
+                <CheckCircleIcon color="success" aria-label={translate('app.setup.done')} />
+              ) : (
+                <RadioButtonUncheckedIcon color="disabled" aria-label={translate('app.setup.pending')} />
+              )}
               <Box sx={{ flex: 1 }}>
                 <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {i + 1}. {translate(`app.setup.steps.${step.key}.title`)}
@@ -146,8 +150,25 @@ function InviteForm({ onSent }: { onSent: () => void }) {
   return (
     <Stack component="form" onSubmit={submit} spacing={1.5} noValidate>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField size="small" label={translate('app.user.name')} value={name} onChange={(e) => setName(e.target.value)} error={Boolean(fieldError(errors, 'name'))} helperText={fieldError(errors, 'name')} sx={{ flex: '1 1 200px' }} />
-        <TextField size="small" type="email" label={translate('app.user.email')} value={email} onChange={(e) => setEmail(e.target.value)} error={Boolean(fieldError(errors, 'email'))} helperText={fieldError(errors, 'email')} sx={{ flex: '1 1 200px' }} />
+        <TextField
+          size="small"
+          label={translate('app.user.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(fieldError(errors, 'name'))}
+          helperText={fieldError(errors, 'name')}
+          sx={{ flex: '1 1 200px' }}
+        />
+        <TextField
+          size="small"
+          type="email"
+          label={translate('app.user.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(fieldError(errors, 'email'))}
+          helperText={fieldError(errors, 'email')}
+          sx={{ flex: '1 1 200px' }}
+        />
         <TextField
           size="small"
           select

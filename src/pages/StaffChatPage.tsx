@@ -113,7 +113,8 @@ export default function StaffChatPage() {
                   variant="outlined"
                   startIcon={<TaskAltOutlined />}
                   onClick={async () => {
-                    if (await ask({ title: translate('app.staff_chat.finish_confirm'), confirm: translate('app.staff_chat.finish') })) void send('', [], true).then(() => setFinished(true));
+                    if (await ask({ title: translate('app.staff_chat.finish_confirm'), confirm: translate('app.staff_chat.finish') }))
+                      void send('', [], true).then(() => setFinished(true));
                   }}
                 >
                   {translate('app.staff_chat.finish')}

@@ -99,7 +99,12 @@ export default function UserPage() {
                   {translate('app.settings.two_factor_on_email')}
                 </Button>
                 {smsAvailable && (
-                  <Button variant="outlined" onClick={() => setDialog('tf-on-phone')} disabled={!user.phone} title={user.phone ? undefined : translate('app.settings.phone_first')}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => setDialog('tf-on-phone')}
+                    disabled={!user.phone}
+                    title={user.phone ? undefined : translate('app.settings.phone_first')}
+                  >
                     {translate('app.settings.two_factor_on_phone')}
                   </Button>
                 )}
@@ -251,7 +256,12 @@ function PasswordCard({ onSaved }: { onSaved: (message: string) => void }) {
           {field('password_confirmation', translate('app.auth.password_confirmation'), confirmation, setConfirmation, 'new-password')}
           <ErrorAlert errors={errors} shown={['current_password', 'password', 'password_confirmation']} />
           <Box>
-            <Button type="submit" variant="contained" disabled={busy || !current || !password} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || !current || !password}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}
+            >
               {translate('app.settings.password_submit')}
             </Button>
           </Box>

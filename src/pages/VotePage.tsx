@@ -35,7 +35,8 @@ const T = {
   honesty:
     'Ваш бюлетень буде позначено як електронний із зазначенням способу ідентифікації. Закон (ч. 19 ст. 10 Закону № 417-VIII) вимагає для електронного бюлетеня кваліфікований електронний підпис (КЕП); ',
   honestyNoKep: 'підписання КЕП на цій сторінці ще не підключено, тож бюлетень буде без КЕП.',
-  signedOnly: 'На цих зборах зараховують лише паперові листки та бюлетені з КЕП. Підписання КЕП тут не підключено, тож проголосуйте, будь ласка, на паперовому листку опитування — зверніться до ініціатора зборів.',
+  signedOnly:
+    'На цих зборах зараховують лише паперові листки та бюлетені з КЕП. Підписання КЕП тут не підключено, тож проголосуйте, будь ласка, на паперовому листку опитування — зверніться до ініціатора зборів.',
   for: 'За',
   against: 'Проти',
   already: { paper: 'Ви вже проголосували на паперовому листку', electronic: 'Ви вже проголосували електронно' },
@@ -192,7 +193,13 @@ export default function VotePage() {
                   ) : (
                     <>
                       {info && <Alert severity="info">{info}</Alert>}
-                      <TextField label={T.code} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} fullWidth slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }} />
+                      <TextField
+                        label={T.code}
+                        value={code}
+                        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                        fullWidth
+                        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+                      />
                       <Button variant="contained" size="large" onClick={verify} disabled={busy || code.length !== 6}>
                         {T.confirm}
                       </Button>

@@ -19,9 +19,16 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   const rows = await t.db.select().from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(asc(complexes.id));
   demo = await Promise.all(
-    rows.map(async (c) => ({ id: c.id, houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id) })),
+    rows.map(async (c) => ({
+      id: c.id,
+      houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id),
+    })),
   );
-  const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { advertisements: ['view', 'create', 'edit', 'delete'] }, complexIds: [demo[0].id] });
+  const user = await createUser(t.db, {
+    organizationId: t.organizationId,
+    permissions: { advertisements: ['view', 'create', 'edit', 'delete'] },
+    complexIds: [demo[0].id],
+  });
   staff = await t.login(user.email, user.password);
 });
 afterAll(async () => {
@@ -41,7 +48,13 @@ const createOk = async (fields: Record<string, FormValue> = {}, token = admin) =
 describe('advertisements', () => {
   it('multipart create with an image, main_data list, item in data', async () => {
     const ad = await createOk({ image: { file: PNG, name: 'bike.png', type: 'image/png' } });
-    expect(ad).toMatchObject({ name: 'Продам велосипед', desc: 'Майже новий, 26 дюймів.', house_id: demo[0].houseIds[0], complex_id: demo[0].id, published: 0 });
+    expect(ad).toMatchObject({
+      name: 'Продам велосипед',
+      desc: 'Майже новий, 26 дюймів.',
+      house_id: demo[0].houseIds[0],
+      complex_id: demo[0].id,
+      published: 0,
+    });
     expect(ad.image).toMatch(/^\/api\/admin\/media\/[0-9a-f]{32}$/);
     const img = await t.call('GET', ad.image, { token: admin });
     expect(img.statusCode).toBe(200);

@@ -20,10 +20,17 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   const rows = await t.db.select().from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(asc(complexes.id));
   demo = await Promise.all(
-    rows.map(async (c) => ({ id: c.id, houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id) })),
+    rows.map(async (c) => ({
+      id: c.id,
+      houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id),
+    })),
   );
   const all = ['view', 'create', 'edit', 'delete'] as const;
-  const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { announcements: [...all], events: [...all] }, complexIds: [demo[0].id] });
+  const user = await createUser(t.db, {
+    organizationId: t.organizationId,
+    permissions: { announcements: [...all], events: [...all] },
+    complexIds: [demo[0].id],
+  });
   staff = await t.login(user.email, user.password);
 });
 afterAll(async () => {
@@ -36,7 +43,13 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 describe('announcements', () => {
   const R = `${API}/announcements`;
-  const base = () => ({ title: 'Повірка лічильників', body: 'Просимо забезпечити доступ до квартир.', valid_from: iso(-day), valid_until: iso(day), complex_ids: [demo[0].id] });
+  const base = () => ({
+    title: 'Повірка лічильників',
+    body: 'Просимо забезпечити доступ до квартир.',
+    valid_from: iso(-day),
+    valid_until: iso(day),
+    complex_ids: [demo[0].id],
+  });
   const create = (body: unknown, token = admin) => t.call('POST', R, { token, body });
   const ids = async (query: string, token = admin) => {
     const res = await t.call('GET', `${R}${query}`, { token });
@@ -99,7 +112,14 @@ describe('announcements', () => {
 
 describe('events', () => {
   const R = `${API}/events`;
-  const base = () => ({ title: 'Дитяче свято у дворі', description: 'Аніматори, батут і морозиво.', place: 'Дитячий майданчик', starts_at: iso(2 * day), ends_at: iso(2 * day + 3 * 3600 * 1000), complex_ids: [demo[0].id] });
+  const base = () => ({
+    title: 'Дитяче свято у дворі',
+    description: 'Аніматори, батут і морозиво.',
+    place: 'Дитячий майданчик',
+    starts_at: iso(2 * day),
+    ends_at: iso(2 * day + 3 * 3600 * 1000),
+    complex_ids: [demo[0].id],
+  });
   const create = (body: unknown, token = admin) => t.call('POST', R, { token, body });
 
   it('JSON create with a picture, list in data plus pagination, PUT update, delete', async () => {

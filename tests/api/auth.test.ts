@@ -54,7 +54,10 @@ describe('POST /login', () => {
     const token = await t.login(ADMIN.email, ADMIN.password);
     const rows = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, token));
     expect(rows).toHaveLength(0);
-    const hashed = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const hashed = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(hashed).toHaveLength(1);
   });
 
@@ -209,7 +212,10 @@ describe('tokens', () => {
   it('sets the expiry from TOKEN_TTL_HOURS', async () => {
     const before = Date.now();
     const token = await t.login(ADMIN.email, ADMIN.password);
-    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     const ttl = row.expiresAt.getTime() - before;
     expect(ttl).toBeGreaterThan(12 * 3600_000 - 60_000);
     expect(ttl).toBeLessThan(12 * 3600_000 + 60_000);

@@ -92,7 +92,14 @@ describe('CRUD', () => {
 
   it('ignores fields a client may not set', async () => {
     const other = await createOrganization(t.db);
-    const created = await createOk({ id: 1, organization_id: other.id, organizationId: other.id, name: `Поля ${uid()}`, city: 'Рівне', created_at: '2000-01-01T00:00:00.000Z' });
+    const created = await createOk({
+      id: 1,
+      organization_id: other.id,
+      organizationId: other.id,
+      name: `Поля ${uid()}`,
+      city: 'Рівне',
+      created_at: '2000-01-01T00:00:00.000Z',
+    });
     expect(created.id).not.toBe(1);
     expect(created.created_at).not.toBe('2000-01-01T00:00:00.000Z');
     const [row] = await t.db.select().from(complexes).where(eq(complexes.id, created.id));
@@ -195,7 +202,9 @@ describe('search', () => {
     expect(names(await q(`${tag} c\\d`))).toEqual([`${tag} c\\d`]);
     const percent = await q('%');
     expect(percent.statusCode).toBe(200);
-    expect(percent.json().main_data.data.every((c: { name: string; city: string; address: string }) => `${c.name}${c.city}${c.address}`.includes('%'))).toBe(true);
+    expect(percent.json().main_data.data.every((c: { name: string; city: string; address: string }) => `${c.name}${c.city}${c.address}`.includes('%'))).toBe(
+      true,
+    );
   });
 
   it('treats quotes and SQL as plain text', async () => {
@@ -378,7 +387,11 @@ describe('scoping', () => {
       complexIds: [mine.id],
     });
     const token = await t.login(user.email, user.password);
-    for (const res of [await getOne(theirs.id, token), await update(theirs.id, { name: `Чуже ${uid()}`, city: 'Київ' }, token), await remove(theirs.id, token)]) {
+    for (const res of [
+      await getOne(theirs.id, token),
+      await update(theirs.id, { name: `Чуже ${uid()}`, city: 'Київ' }, token),
+      await remove(theirs.id, token),
+    ]) {
       expect(expectErrorBody(res, 404).message).toBe('Комплекс не знайдено.');
     }
     const [row] = await t.db.select().from(complexes).where(eq(complexes.id, theirs.id));

@@ -70,7 +70,10 @@ describe('loadConfig', () => {
   it('takes the SMS gateway address and token together or not at all', () => {
     expect(configError({ SMS_GATEWAY_URL: 'https://sms.example.ua/send' }).message).toContain('SMS_GATEWAY_TOKEN');
     expect(configError({ SMS_GATEWAY_TOKEN: 'secret' }).message).toContain('SMS_GATEWAY_URL');
-    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.ua/send', SMS_GATEWAY_TOKEN: 'secret' }).smsGateway).toEqual({ url: 'https://sms.example.ua/send', token: 'secret' });
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.ua/send', SMS_GATEWAY_TOKEN: 'secret' }).smsGateway).toEqual({
+      url: 'https://sms.example.ua/send',
+      token: 'secret',
+    });
   });
 
   it('treats empty variables as unset', () => {

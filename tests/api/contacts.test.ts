@@ -14,14 +14,24 @@ beforeAll(async () => {
   t = await setupApp();
   admin = await t.login(ADMIN.email, ADMIN.password);
   demo = await t.db.select({ id: complexes.id }).from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(asc(complexes.id));
-  const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { contacts: ['view', 'create', 'edit', 'delete'] }, complexIds: [demo[0].id] });
+  const user = await createUser(t.db, {
+    organizationId: t.organizationId,
+    permissions: { contacts: ['view', 'create', 'edit', 'delete'] },
+    complexIds: [demo[0].id],
+  });
   staff = await t.login(user.email, user.password);
 });
 afterAll(() => t?.close());
 
-const form = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue>, token = admin) => t.call(method, `${API}${url}`, { token, ...(await multipartBody(fields)) });
+const form = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue>, token = admin) =>
+  t.call(method, `${API}${url}`, { token, ...(await multipartBody(fields)) });
 async function section(fields: Record<string, FormValue> = {}, token = admin) {
-  const res = await form('POST', '/contacts_section', { complex_id: demo[0].id, name: 'Керуюча компанія', description: 'Офіс у холі', type: 'management', ...fields }, token);
+  const res = await form(
+    'POST',
+    '/contacts_section',
+    { complex_id: demo[0].id, name: 'Керуюча компанія', description: 'Офіс у холі', type: 'management', ...fields },
+    token,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -74,18 +84,35 @@ describe('contacts (JSON)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json().data;
-    expect(c).toMatchObject({ phone: '+380441234567', phone_display: '+380 44 123 4567', email: 'office@zatyshok.ua', link: 'https://zatyshok.ua/contacts', section: 'Керуюча компанія', complex_id: demo[0].id, group: null });
+    expect(c).toMatchObject({
+      phone: '+380441234567',
+      phone_display: '+380 44 123 4567',
+      email: 'office@zatyshok.ua',
+      link: 'https://zatyshok.ua/contacts',
+      section: 'Керуюча компанія',
+      complex_id: demo[0].id,
+      group: null,
+    });
     for (const phone of ['067 123 45 67', '+38 (067) 123-45-67', '380671234567']) {
       const r = await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'Майстер', phone, section_id: s.id } });
       expect(r.json().data.phone, phone).toBe('+380671234567');
     }
     expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '12345', section_id: s.id } }), 'phone');
-    expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', link: 'javascript:alert(1)', section_id: s.id } }), 'link');
-    expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', link: 'ftp://files.ua', section_id: s.id } }), 'link');
+    expectFieldError(
+      await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', link: 'javascript:alert(1)', section_id: s.id } }),
+      'link',
+    );
+    expectFieldError(
+      await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', link: 'ftp://files.ua', section_id: s.id } }),
+      'link',
+    );
     expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', email: 'не пошта', section_id: s.id } }), 'email');
     expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', section_id: s.id } }), 'phone');
     expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', section_id: 999999 } }), 'section_id');
-    expectFieldError(await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', section_id: s.id, group_id: 999999 } }), 'group_id');
+    expectFieldError(
+      await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'x', phone: '0441234567', section_id: s.id, group_id: 999999 } }),
+      'group_id',
+    );
 
     const list = (await t.call('GET', `${API}/contacts?section_id=${s.id}&search_query=${encodeURIComponent('044 123')}`, { token: admin })).json();
     expect(Object.keys(list).sort()).toEqual(['data', 'pagination']);
@@ -96,7 +123,9 @@ describe('contacts (JSON)', () => {
   it('PUT and DELETE; a section with contacts cannot be deleted; deleting a group keeps its contacts', async () => {
     const s = await section();
     const group = (await form('POST', '/contacts_groups', { name: `Ліфтери ${uid()}` })).json().data;
-    const c = (await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'Ліфтова служба', phone: '0445550000', section_id: s.id, group_id: group.id } })).json().data;
+    const c = (
+      await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'Ліфтова служба', phone: '0445550000', section_id: s.id, group_id: group.id } })
+    ).json().data;
     expect(c.group).toBe(group.name);
     const put = await t.call('PUT', `${API}/contacts/${c.id}`, { token: admin, body: { ...c, name: 'Ліфтова служба «Вгору»', phone: '+380445550001' } });
     expect(put.statusCode, put.body).toBe(200);
@@ -111,10 +140,17 @@ describe('contacts (JSON)', () => {
 
   it("staff do not see another complex's contacts (404)", async () => {
     const foreignSection = await section({ complex_id: demo[1].id });
-    const c = (await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'Охорона', phone: '0671112233', section_id: foreignSection.id } })).json().data;
+    const c = (await t.call('POST', `${API}/contacts`, { token: admin, body: { name: 'Охорона', phone: '0671112233', section_id: foreignSection.id } })).json()
+      .data;
     expectErrorBody(await t.call('GET', `${API}/contacts/${c.id}`, { token: staff }), 404);
-    expectErrorBody(await t.call('PUT', `${API}/contacts/${c.id}`, { token: staff, body: { name: 'x', phone: '0671112233', section_id: foreignSection.id } }), 404);
+    expectErrorBody(
+      await t.call('PUT', `${API}/contacts/${c.id}`, { token: staff, body: { name: 'x', phone: '0671112233', section_id: foreignSection.id } }),
+      404,
+    );
     expect((await t.call('GET', `${API}/contacts?per_page=1000`, { token: staff })).json().data.map((x: { id: number }) => x.id)).not.toContain(c.id);
-    expectFieldError(await t.call('POST', `${API}/contacts`, { token: staff, body: { name: 'x', phone: '0671112233', section_id: foreignSection.id } }), 'section_id');
+    expectFieldError(
+      await t.call('POST', `${API}/contacts`, { token: staff, body: { name: 'x', phone: '0671112233', section_id: foreignSection.id } }),
+      'section_id',
+    );
   });
 });

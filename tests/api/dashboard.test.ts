@@ -51,7 +51,11 @@ describe('GET /dashboard', () => {
     const { data } = (await get('', await t.login(clerk.email, clerk.password))).json();
     expect(data).toEqual({ requests: null, votings: null, surveys: null, messages: null, bills: null });
 
-    const dispatcher = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view'], votings: ['view'] }, complexIds: [mine.id] });
+    const dispatcher = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { service_requests: ['view'], votings: ['view'] },
+      complexIds: [mine.id],
+    });
     const scoped = (await get('', await t.login(dispatcher.email, dispatcher.password))).json().data;
     expect(scoped.requests.open).toBe(0);
     expect(scoped.bills).toBeNull();

@@ -43,7 +43,11 @@ describe('a declared entity with no code of its own', () => {
   });
 
   it('creates, filters by its enum, searches, sorts and exports with its Ukrainian labels', async () => {
-    for (const [name, kind, cells] of [['Біля ліфта', 'nova_poshta', 40], ['У холі', 'ukrposhta', 12], ['Двір', 'meest', 60]] as const) {
+    for (const [name, kind, cells] of [
+      ['Біля ліфта', 'nova_poshta', 40],
+      ['У холі', 'ukrposhta', 12],
+      ['Двір', 'meest', 60],
+    ] as const) {
       const res = await t.call('POST', R, { token: admin, body: { house_id: houseId, name, kind, cells, installed_on: '2026-03-05' } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ name, kind, cells, installed_on: '2026-03-05' });

@@ -13,7 +13,10 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   const rows = await t.db.select().from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(asc(complexes.id));
   demo = await Promise.all(
-    rows.map(async (c) => ({ id: c.id, houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id) })),
+    rows.map(async (c) => ({
+      id: c.id,
+      houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id),
+    })),
   );
   const all = ['view', 'create', 'edit', 'delete'] as const;
   const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { discounts: [...all], cameras: [...all] }, complexIds: [demo[0].id] });
@@ -23,7 +26,14 @@ afterAll(() => t?.close());
 
 describe('discounts', () => {
   const R = `${API}/discounts`;
-  const base = () => ({ partner: 'Кав’ярня «Зерно»', title: 'Знижка на каву', percent: '15', phone: '067 123 45 67', link: 'https://zerno.ua', complex_ids: [demo[0].id] });
+  const base = () => ({
+    partner: 'Кав’ярня «Зерно»',
+    title: 'Знижка на каву',
+    percent: '15',
+    phone: '067 123 45 67',
+    link: 'https://zerno.ua',
+    complex_ids: [demo[0].id],
+  });
 
   it('CRUD with JSON, data plus pagination, normalised phone, expiry', async () => {
     const res = await t.call('POST', R, { token: admin, body: base() });
@@ -51,7 +61,13 @@ describe('discounts', () => {
 
 describe('security cameras', () => {
   const R = `${API}/cameras`;
-  const base = () => ({ house_id: demo[0].houseIds[0], name: 'Вхід до під’їзду', place: 'Над дверима', stream_url: 'rtsp://10.0.0.5:554/stream1', snapshot_url: 'https://cam.zatyshok.ua/1.jpg' });
+  const base = () => ({
+    house_id: demo[0].houseIds[0],
+    name: 'Вхід до під’їзду',
+    place: 'Над дверима',
+    stream_url: 'rtsp://10.0.0.5:554/stream1',
+    snapshot_url: 'https://cam.zatyshok.ua/1.jpg',
+  });
 
   it('CRUD with JSON and data plus pagination', async () => {
     const res = await t.call('POST', R, { token: admin, body: base() });

@@ -21,10 +21,24 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   const rows = await t.db.select().from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(asc(complexes.id));
   demo = await Promise.all(
-    rows.map(async (c) => ({ id: c.id, houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id) })),
+    rows.map(async (c) => ({
+      id: c.id,
+      houseIds: (await t.db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, c.id)).orderBy(asc(houses.id))).map((h) => h.id),
+    })),
   );
-  apartmentOf = async (houseId) => (await t.db.select({ id: realty.id }).from(realty).where(and(eq(realty.houseId, houseId), eq(realty.type, 'apartment'))).limit(1))[0].id;
-  const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { documents: ['view', 'create', 'edit', 'delete'] }, complexIds: [demo[0].id] });
+  apartmentOf = async (houseId) =>
+    (
+      await t.db
+        .select({ id: realty.id })
+        .from(realty)
+        .where(and(eq(realty.houseId, houseId), eq(realty.type, 'apartment')))
+        .limit(1)
+    )[0].id;
+  const user = await createUser(t.db, {
+    organizationId: t.organizationId,
+    permissions: { documents: ['view', 'create', 'edit', 'delete'] },
+    complexIds: [demo[0].id],
+  });
   staff = await t.login(user.email, user.password);
 });
 afterAll(async () => {
@@ -33,7 +47,8 @@ afterAll(async () => {
 });
 
 const R = `${API}/documents`;
-const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue | FormValue[]>, token = admin) => t.call(method, url, { token, ...(await multipartBody(fields)) });
+const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue | FormValue[]>, token = admin) =>
+  t.call(method, url, { token, ...(await multipartBody(fields)) });
 const pdf = (name = 'Кошторис 2026.pdf'): FormValue => ({ file: PDF, name, type: 'application/pdf' });
 const storedFiles = () => fs.readdirSync(t.config.uploadsDir).length;
 
@@ -43,7 +58,16 @@ describe('documents', () => {
     const res = await send('POST', R, { name: 'Кошторис на 2026 рік', file: pdf(), 'houseIds[]': [h1, h2], is_public: 1 });
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json().data;
-    expect(doc).toMatchObject({ name: 'Кошторис на 2026 рік', file_name: 'Кошторис 2026.pdf', mime: 'application/pdf', size: PDF.length, is_public: true, houseIds: [h1, h2], complexIds: [], apartmentIds: [] });
+    expect(doc).toMatchObject({
+      name: 'Кошторис на 2026 рік',
+      file_name: 'Кошторис 2026.pdf',
+      mime: 'application/pdf',
+      size: PDF.length,
+      is_public: true,
+      houseIds: [h1, h2],
+      complexIds: [],
+      apartmentIds: [],
+    });
     expect(doc.houses.map((h: { address: string }) => h.address).join()).toMatch(/Липова/);
     expect(doc.file_url).toBe(`/api/admin/documents/${doc.id}/file`);
 
@@ -97,10 +121,16 @@ describe('documents', () => {
 
   it('PUT multipart changes name and scopes, keeps or replaces the file; DELETE removes the file', async () => {
     const doc = (await send('POST', R, { name: 'Правила', file: pdf('v1.pdf'), 'complexIds[]': [demo[0].id] }, staff)).json().data;
-    const kept = await send('PUT', `${R}/${doc.id}`, { name: 'Правила проживання', 'complexIds[]': [demo[0].id], 'houseIds[]': [demo[0].houseIds[1]], is_public: 0 }, staff);
+    const kept = await send(
+      'PUT',
+      `${R}/${doc.id}`,
+      { name: 'Правила проживання', 'complexIds[]': [demo[0].id], 'houseIds[]': [demo[0].houseIds[1]], is_public: 0 },
+      staff,
+    );
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data).toMatchObject({ name: 'Правила проживання', file_name: 'v1.pdf', houseIds: [demo[0].houseIds[1]], is_public: false });
-    const replaced = (await send('PUT', `${R}/${doc.id}`, { name: 'Правила проживання', file: pdf('v2.pdf'), 'complexIds[]': [demo[0].id] }, staff)).json().data;
+    const replaced = (await send('PUT', `${R}/${doc.id}`, { name: 'Правила проживання', file: pdf('v2.pdf'), 'complexIds[]': [demo[0].id] }, staff)).json()
+      .data;
     expect(replaced.file_name).toBe('v2.pdf');
     expect(await t.db.select().from(media).where(eq(media.originalName, 'v1.pdf'))).toEqual([]);
     // A document also for another complex is read-only for this staff user.

@@ -25,7 +25,12 @@ let B: { complexId: number; houseId: number; refs: Record<string, number> };
 beforeAll(async () => {
   t = await setupApp();
   admin = await t.login(ADMIN.email, ADMIN.password);
-  const rows = await t.db.select({ complexId: complexes.id, houseId: houses.id }).from(houses).innerJoin(complexes, eq(complexes.id, houses.complexId)).where(eq(houses.organizationId, t.organizationId)).orderBy(asc(complexes.id), asc(houses.id));
+  const rows = await t.db
+    .select({ complexId: complexes.id, houseId: houses.id })
+    .from(houses)
+    .innerJoin(complexes, eq(complexes.id, houses.complexId))
+    .where(eq(houses.organizationId, t.organizationId))
+    .orderBy(asc(complexes.id), asc(houses.id));
   const b = rows.find((r) => r.complexId !== rows[0].complexId)!;
   A = { ...rows[0], refs: await sampleRefs(t, admin, rows[0]) };
   B = { ...b, refs: await sampleRefs(t, admin, b) };
@@ -41,9 +46,11 @@ type Rec = Record<string, unknown> & { id: number; updated_at: string };
 
 describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%s', (_name, e) => {
   const url = `${API}${e.path}`;
-  const sample = (side = A, unique = uid()) => e.sample({ houseId: side.houseId, complexId: side.complexId, unique, refs: side.refs }) as Record<string, unknown>;
+  const sample = (side = A, unique = uid()) =>
+    e.sample({ houseId: side.houseId, complexId: side.complexId, unique, refs: side.refs }) as Record<string, unknown>;
   /** A create or update as the SPA sends it: JSON, or a multipart form for `encoding: 'multipart'`. */
-  const send = async (method: Method, target: string, token: string, body: unknown, headers?: Record<string, string>) => t.call(method, target, { token, headers, ...(await entityBody(e, body)) });
+  const send = async (method: Method, target: string, token: string, body: unknown, headers?: Record<string, string>) =>
+    t.call(method, target, { token, headers, ...(await entityBody(e, body)) });
   const create = async (token: string, body: unknown) => {
     const res = await send('POST', url, token, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -71,7 +78,11 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     expect(Object.keys(doc.paths[`${path}/export`])).toEqual(['get']);
     const params = doc.paths[path].get.parameters as { name: string; schema: { enum?: string[] } }[];
     expect(params.find((p) => p.name === 'sort')?.schema.enum?.sort()).toEqual(sortFields(e).sort());
-    for (const f of e.filters) expect(params.map((p) => p.name), f.source).toContain(f.source);
+    for (const f of e.filters)
+      expect(
+        params.map((p) => p.name),
+        f.source,
+      ).toContain(f.source);
     const listed = doc.paths[path].get.responses['200'].content['application/json'].schema;
     const page = listed.properties[e.list === 'main_data' ? 'main_data' : 'data'];
     const record = e.list === 'data_pagination' || e.list === 'data_list' ? page.items : page.properties.data.items;
@@ -155,7 +166,8 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
   it('sorts by every declared field both ways and refuses other sorts in Ukrainian', async () => {
     await create(admin, sample());
     for (const sort of sortFields(e)) {
-      for (const order of ['asc', 'desc']) expect((await t.call('GET', `${url}?sort=${sort}&order=${order}`, { token: admin })).statusCode, `${sort} ${order}`).toBe(200);
+      for (const order of ['asc', 'desc'])
+        expect((await t.call('GET', `${url}?sort=${sort}&order=${order}`, { token: admin })).statusCode, `${sort} ${order}`).toBe(200);
     }
     expect(expectErrorBody(await t.call('GET', `${url}?sort=password`, { token: admin }), 422).message).toMatch(UKRAINIAN);
   });
@@ -190,8 +202,14 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
       if (value === null || value === undefined) continue;
       const v = f.type === 'boolean' ? (value ? '1' : '0') : String(value);
       const found = (await list(admin, `&${f.source}=${encodeURIComponent(v)}`)).data;
-      expect(found.map((r) => r.id), f.source).toContain(created.id);
-      expect(found.every((r) => r[f.source] === value), f.source).toBe(true);
+      expect(
+        found.map((r) => r.id),
+        f.source,
+      ).toContain(created.id);
+      expect(
+        found.every((r) => r[f.source] === value),
+        f.source,
+      ).toBe(true);
     }
     if (e.scope !== 'organization') {
       const inB = (await list(admin, `&complex_id=${B.complexId}`)).data.map((r) => r.id);

@@ -103,7 +103,13 @@ export function fakeSmsGateway(status: (to: string) => number = () => 200) {
       } catch {
         // recorded as it came
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body,
+      });
       const code = status(String((body as { to?: unknown })?.to ?? ''));
       res.writeHead(code, 'Echo ' + String((body as { text?: unknown })?.text ?? '').replace(/[^\x20-\x7e]/g, '?'), { 'content-type': 'application/json' });
       res.end(JSON.stringify({ accepted: code < 300, echo: body }));

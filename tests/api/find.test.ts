@@ -3,19 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIND_LIMIT, searchForm, type City, type Street } from '../../contract/reference.ts';
 import { importReferenceData } from '../../server/db/importReference.ts';
 import { settlements, streets } from '../../server/db/schema.ts';
-import {
-  ADMIN,
-  API,
-  createOrganization,
-  createUser,
-  expectErrorBody,
-  expectFieldError,
-  STAFF,
-  uid,
-  UKRAINIAN,
-  type TestApp,
-  setupApp,
-} from './helpers.ts';
+import { ADMIN, API, createOrganization, createUser, expectErrorBody, expectFieldError, STAFF, uid, UKRAINIAN, type TestApp, setupApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -332,7 +320,7 @@ describe('admin street edits', () => {
     expectFieldError(await addStreet({ city_id: kyiv, name: 'Тестова', type: 'street' }), 'type');
   });
 
-  it("renames a reference street for this organization only: it gets a street of its own, the reference stays", async () => {
+  it('renames a reference street for this organization only: it gets a street of its own, the reference stays', async () => {
     const [old] = (await streetsOf(kyiv, 'московська')).filter((s) => s.name === 'Московська' && s.district === 'Печерський');
     expect(old).toMatchObject({ type: 'вулиця', source: 'reference' });
     const res = await renameStreet(old.id, { name: 'Князів Острозьких', type: 'вулиця' });
@@ -346,7 +334,13 @@ describe('admin street edits', () => {
     expect((await streetsOf(kyiv, 'московська')).map((s) => s.id)).not.toContain(old.id);
     expect(await streetsOf(kyiv, 'князів остр')).toContainEqual(renamed);
     const [row] = await t.db.select().from(streets).where(eq(streets.id, renamed.id));
-    expect(row).toMatchObject({ organizationId: t.organizationId, referenceName: 'Московська', replacesStreetId: old.id, searchName: 'князів острозьких', source: 'admin' });
+    expect(row).toMatchObject({
+      organizationId: t.organizationId,
+      referenceName: 'Московська',
+      replacesStreetId: old.id,
+      searchName: 'князів острозьких',
+      source: 'admin',
+    });
     // The reference row itself is untouched.
     const [reference] = await t.db.select().from(streets).where(eq(streets.id, old.id));
     expect(reference).toMatchObject({ name: 'Московська', source: 'reference', organizationId: null });
@@ -377,7 +371,10 @@ describe('admin street edits', () => {
     const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
     const theirs = await t.login(other.email, other.password);
     const house = async (token: string) => {
-      const res = await t.call('POST', `${API}/houses`, { token, body: { city_id: kharkiv, street_id: sumska.id, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null } });
+      const res = await t.call('POST', `${API}/houses`, {
+        token,
+        body: { city_id: kharkiv, street_id: sumska.id, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as { id: number; address: string; street_id: number };
     };
@@ -395,7 +392,10 @@ describe('admin street edits', () => {
     // A house saved later with the reference id lands on the organization's street.
     expect((await house(admin)).street_id).toBe(created.id);
     // The other organization cannot put a house on this organization's street.
-    expectFieldError(await t.call('POST', `${API}/houses`, { token: theirs, body: { city_id: kharkiv, street_id: created.id, number: '1', complex_id: null } }), 'street_id');
+    expectFieldError(
+      await t.call('POST', `${API}/houses`, { token: theirs, body: { city_id: kharkiv, street_id: created.id, number: '1', complex_id: null } }),
+      'street_id',
+    );
   });
 
   it("adds a typed street to the organization's own streets, and finds the same name among them next time", async () => {
@@ -404,7 +404,10 @@ describe('admin street edits', () => {
     const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
     const theirs = await t.login(other.email, other.password);
     const save = async (token: string) => {
-      const res = await t.call('POST', `${API}/houses`, { token, body: { city_id: odesa, street_name: `вул. ${name}`, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null } });
+      const res = await t.call('POST', `${API}/houses`, {
+        token,
+        body: { city_id: odesa, street_name: `вул. ${name}`, number: `${Math.floor(Math.random() * 1e6)}`, complex_id: null },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.street_id as number;
     };

@@ -52,9 +52,7 @@ async function setupPostgres(project: TestProject, url: string) {
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE "${template}"`));
   const dropAll = () =>
     withAdminClient(url, async (client) => {
-      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-        `${TEST_DB_PREFIX}${suffix}\\_%`,
-      ]);
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DB_PREFIX}${suffix}\\_%`]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     });

@@ -19,7 +19,10 @@ beforeAll(async () => {
     .values({ code: `TEST${uid()}`, name, category: 'М', region: 'Тестова', searchName: searchForm(name) })
     .returning({ id: settlements.id });
   const street = `Вулиця ${uid()}`;
-  [{ id: streetId }] = await t.db.insert(streets).values({ settlementId: cityId, name: street, type: 'вулиця', searchName: searchForm(street) }).returning({ id: streets.id });
+  [{ id: streetId }] = await t.db
+    .insert(streets)
+    .values({ settlementId: cityId, name: street, type: 'вулиця', searchName: searchForm(street) })
+    .returning({ id: streets.id });
 });
 afterAll(() => t?.close());
 
@@ -130,7 +133,11 @@ describe('validation', () => {
     }
   });
 
-  it.each([['sort=houses_count', 'sort'], ['order=x', 'order'], ['page=0', 'page']])('refuses %s with 422', async (q, field) => {
+  it.each([
+    ['sort=houses_count', 'sort'],
+    ['order=x', 'order'],
+    ['page=0', 'page'],
+  ])('refuses %s with 422', async (q, field) => {
     expectFieldError(await list(`?${q}`), field);
   });
 });
@@ -169,7 +176,11 @@ describe('access', () => {
     const dispatcher = await t.login(STAFF.email, STAFF.password);
     expect((await list('', dispatcher)).statusCode).toBe(200);
     expect((await getOne(type.id, dispatcher)).statusCode).toBe(200);
-    for (const res of [await create({ name: `Ні ${uid()}` }, dispatcher), await update(type.id, { name: `Ні ${uid()}` }, dispatcher), await remove(type.id, dispatcher)]) {
+    for (const res of [
+      await create({ name: `Ні ${uid()}` }, dispatcher),
+      await update(type.id, { name: `Ні ${uid()}` }, dispatcher),
+      await remove(type.id, dispatcher),
+    ]) {
       expectErrorBody(res, 403);
     }
     const none = await createUser(t.db, { organizationId: t.organizationId, permissions: { complexes: ['view'] } });
@@ -190,6 +201,7 @@ describe('access', () => {
       ['PUT', `${T}/1`],
       ['DELETE', `${T}/1`],
     ];
-    for (const [method, url] of calls) expect((await t.call(method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'Тип' } })).statusCode).toBe(401);
+    for (const [method, url] of calls)
+      expect((await t.call(method, url, { body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'Тип' } })).statusCode).toBe(401);
   });
 });

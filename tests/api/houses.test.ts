@@ -45,7 +45,10 @@ async function makeCity(category: string, name = `Місто ${uid()}`) {
 }
 
 async function makeStreet(settlementId: number, name: string, type: string | null = 'вулиця') {
-  const [row] = await t.db.insert(streets).values({ settlementId, name, type, searchName: searchForm(name) }).returning({ id: streets.id });
+  const [row] = await t.db
+    .insert(streets)
+    .values({ settlementId, name, type, searchName: searchForm(name) })
+    .returning({ id: streets.id });
   return row.id;
 }
 
@@ -149,7 +152,16 @@ describe('CRUD', () => {
     expect(Object.keys(put.json())).toEqual(['data']);
     const updated = put.json().data as HouseRec;
     // PUT replaces the record: what is left out becomes empty.
-    expect(updated).toMatchObject({ id: created.id, complex_id: null, complex_name: null, street_id: sadova, building: 'секція 2', house_type_id: null, floors: null, entrances: null });
+    expect(updated).toMatchObject({
+      id: created.id,
+      complex_id: null,
+      complex_name: null,
+      street_id: sadova,
+      building: 'секція 2',
+      house_type_id: null,
+      floors: null,
+      entrances: null,
+    });
     expect(updated.address).toMatch(new RegExp(`, ${number}, секція 2$`));
     expect(updated.created_at).toBe(created.created_at);
     expect((await getOne(created.id)).json().data).toEqual(updated);
@@ -215,14 +227,22 @@ describe('streets typed by name', () => {
   it('adds a new street to the city, and a second house on it reuses the street', async () => {
     const name = `Нова ${uid()}`;
     const first = await createOk({ city_id: city.id, street_name: `  ${name} `, number: '1' });
-    const added = await t.db.select().from(streets).where(and(eq(streets.settlementId, city.id), eq(streets.searchName, searchForm(name))));
+    const added = await t.db
+      .select()
+      .from(streets)
+      .where(and(eq(streets.settlementId, city.id), eq(streets.searchName, searchForm(name))));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ id: first.street_id, name, source: 'admin', type: 'вулиця' });
     expect(first.address).toBe(`м. ${city.name}, вулиця ${name}, 1`);
 
     const second = await createOk({ city_id: city.id, street_name: name.toUpperCase(), number: '2' });
     expect(second.street_id).toBe(first.street_id);
-    expect(await t.db.select().from(streets).where(eq(streets.searchName, searchForm(name)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(streets)
+        .where(eq(streets.searchName, searchForm(name))),
+    ).toHaveLength(1);
     // street_id wins over a name sent with it.
     const third = await createOk({ city_id: city.id, street_id: sadova, street_name: `Інша ${uid()}`, number: nextNumber() });
     expect(third.street_id).toBe(sadova);
@@ -260,7 +280,12 @@ describe('streets typed by name', () => {
   it('adds no street when the house is refused', async () => {
     const name = `Відмова ${uid()}`;
     expectFieldError(await create({ city_id: city.id, street_name: name, number: '1', house_type_id: 2147483647 }), 'house_type_id');
-    expect(await t.db.select().from(streets).where(eq(streets.searchName, searchForm(name)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(streets)
+        .where(eq(streets.searchName, searchForm(name))),
+    ).toEqual([]);
   });
 });
 
@@ -618,7 +643,9 @@ describe('complex detail', () => {
     expect(houseB).toEqual((await getOne(b.id)).json().data);
     expect(houseB.realty_counts).toEqual({ apartment: 1, parking: 2, storage: 1, commercial: 0 });
     // The list and the create answer keep the plain record.
-    expect((await t.call('GET', `${API}/complexes?search_query=${encodeURIComponent(complex.name)}`, { token: admin })).json().main_data.data[0]).not.toHaveProperty('houses');
+    expect(
+      (await t.call('GET', `${API}/complexes?search_query=${encodeURIComponent(complex.name)}`, { token: admin })).json().main_data.data[0],
+    ).not.toHaveProperty('houses');
   });
 
   it('leaves the houses out for a role that may not view houses, keeping the counts', async () => {

@@ -190,7 +190,12 @@ describe('request bodies', () => {
   it.each([
     ['login', `${API}/login`, { email: 'x'.repeat(300_000) + '@test.ua', password: 'y'.repeat(300_000) }, 'email'],
     ['forgot_password', `${API}/forgot_password`, { email: `${'x'.repeat(300_000)}@test.ua` }, 'email'],
-    ['reset_password', `${API}/reset_password`, { token: 't'.repeat(300_000), email: 'a@test.ua', password: 'p'.repeat(300_000), password_confirmation: 'p'.repeat(300_000) }, 'token'],
+    [
+      'reset_password',
+      `${API}/reset_password`,
+      { token: 't'.repeat(300_000), email: 'a@test.ua', password: 'p'.repeat(300_000), password_confirmation: 'p'.repeat(300_000) },
+      'token',
+    ],
     ['complexes', `${API}/complexes`, { name: 'N'.repeat(300_000), city: 'C'.repeat(300_000) }, 'name'],
   ])('refuses huge strings on %s with 422', async (_label, url, body, field) => {
     expectFieldError(await t.call('POST', url, { token: admin, body }), field);
@@ -223,7 +228,10 @@ describe('NUL characters', () => {
     expectFieldError(await t.call('POST', `${API}/login`, { body: { email: `adm\u0000in@test.ua`, password: 'x' } }), 'email');
     expectFieldError(await t.call('POST', `${API}/forgot_password`, { body: { email: `adm\u0000in@test.ua` } }), 'email');
     const pw = 'abc\u0000defghijk';
-    expectFieldError(await t.call('POST', `${API}/reset_password`, { body: { token: 't'.repeat(43), email: ADMIN.email, password: pw, password_confirmation: pw } }), 'password');
+    expectFieldError(
+      await t.call('POST', `${API}/reset_password`, { body: { token: 't'.repeat(43), email: ADMIN.email, password: pw, password_confirmation: pw } }),
+      'password',
+    );
   });
 
   it('in a sign-in password are just a wrong password', async () => {
@@ -260,7 +268,12 @@ describe('responses', () => {
 
   it('keep internals out of a 500', async () => {
     // A handler that fails the way a database does: the client sees only the generic message.
-    const boom = await setupApp({ extraRoutes: (app) => app.get(`${API}/__boom`, async () => { throw Object.assign(new Error('relation "secret_table" does not exist'), { code: '42P01' }); }) });
+    const boom = await setupApp({
+      extraRoutes: (app) =>
+        app.get(`${API}/__boom`, async () => {
+          throw Object.assign(new Error('relation "secret_table" does not exist'), { code: '42P01' });
+        }),
+    });
     try {
       const res = await boom.call('GET', `${API}/__boom`);
       expect(res.statusCode).toBe(500);

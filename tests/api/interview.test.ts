@@ -32,7 +32,10 @@ beforeAll(async () => {
   const roles = await residentRolesOf(t.db, t.organizationId);
   const owner = roles.find((r) => r.code === 'owner')!.id;
   const person = async (name: string, houseId: number, unit: string) => {
-    const [m] = await t.db.insert(members).values({ organizationId: t.organizationId, name: `${name} ${uid()}`, phone: null, email: null }).returning();
+    const [m] = await t.db
+      .insert(members)
+      .values({ organizationId: t.organizationId, name: `${name} ${uid()}`, phone: null, email: null })
+      .returning();
     const u = await makeUnit(t, houseId, unit);
     await t.db.insert(residents).values({ organizationId: t.organizationId, memberId: m.id, realtyId: u.id, roleId: owner });
     return m.id;
@@ -87,7 +90,18 @@ const answer = (id: number, body: unknown, token = admin) => t.call('POST', `${I
 describe('CRUD', () => {
   it('creates, reads, lists in main_data, updates and deletes a survey', async () => {
     const s = await createOk({ title: '  Парковка у дворі  ', house_ids: [mine.houses[0]] });
-    expect(s).toMatchObject({ title: 'Парковка у дворі', status: 'active', published: true, anonymous: false, questions_count: 4, responses_count: 0, complex_ids: [mine.id], house_ids: [mine.houses[0]], audience_count: 3, questions_locked: false });
+    expect(s).toMatchObject({
+      title: 'Парковка у дворі',
+      status: 'active',
+      published: true,
+      anonymous: false,
+      questions_count: 4,
+      responses_count: 0,
+      complex_ids: [mine.id],
+      house_ids: [mine.houses[0]],
+      audience_count: 3,
+      questions_locked: false,
+    });
     expect(s.questions.map((q: Q) => q.kind)).toEqual(['single', 'multiple', 'text', 'scale']);
     expect(s.questions[0].options.map((o: Q['options'][number]) => o.title)).toEqual(['Так', 'Ні', 'Байдуже']);
     expect(s.questions[3].options.map((o: Q['options'][number]) => o.title)).toEqual(['1', '2', '3', '4', '5']);
@@ -100,7 +114,10 @@ describe('CRUD', () => {
     expect(list.json().main_data.data.map((x: { id: number }) => x.id)).toContain(s.id);
     expect(list.json().main_data).toMatchObject({ current_page: 1, per_page: 15 });
 
-    const put = await t.call('PUT', `${I}/${s.id}`, { token: admin, body: base({ title: 'Парковка (оновлено)', published: false, questions: [{ title: 'Де ставити авто?', kind: 'text' }] }) });
+    const put = await t.call('PUT', `${I}/${s.id}`, {
+      token: admin,
+      body: base({ title: 'Парковка (оновлено)', published: false, questions: [{ title: 'Де ставити авто?', kind: 'text' }] }),
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toMatchObject({ title: 'Парковка (оновлено)', status: 'draft', questions_count: 1, house_ids: [] });
 
@@ -115,7 +132,8 @@ describe('CRUD', () => {
     const done = await createOk({ start_at: iso(-10), end_at: iso(-1) });
     const active = await createOk();
     expect([draft.status, later.status, done.status, active.status]).toEqual(['draft', 'draft', 'finished', 'active']);
-    const ids = async (status: string) => (await t.call('GET', `${I}?per_page=1000&status=${status}`, { token: admin })).json().main_data.data.map((x: { id: number }) => x.id);
+    const ids = async (status: string) =>
+      (await t.call('GET', `${I}?per_page=1000&status=${status}`, { token: admin })).json().main_data.data.map((x: { id: number }) => x.id);
     expect(await ids('draft')).toEqual(expect.arrayContaining([draft.id, later.id]));
     expect(await ids('finished')).toContain(done.id);
     expect(await ids('finished')).not.toContain(active.id);
@@ -131,11 +149,23 @@ describe('validation', () => {
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ end_at: iso(-2) }) }), 'end_at');
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ start_at: '2026-02-30' }) }), 'start_at');
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [] }) }), 'questions');
-    expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Так чи ні?', kind: 'single', options: ['Так'] }] }) }), 'questions.0.options');
-    expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Так чи ні?', kind: 'single', options: ['Так', 'так'] }] }) }), 'questions.0.options.1');
-    expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Оцінка', kind: 'scale', scale_max: 7 }] }) }), 'questions.0.scale_max');
+    expectFieldError(
+      await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Так чи ні?', kind: 'single', options: ['Так'] }] }) }),
+      'questions.0.options',
+    );
+    expectFieldError(
+      await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Так чи ні?', kind: 'single', options: ['Так', 'так'] }] }) }),
+      'questions.0.options.1',
+    );
+    expectFieldError(
+      await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Оцінка', kind: 'scale', scale_max: 7 }] }) }),
+      'questions.0.scale_max',
+    );
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Оцінка', kind: 'scale' }] }) }), 'questions.0.scale_max');
-    expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Побажання', kind: 'text', options: ['А', 'Б'] }] }) }), 'questions.0.options');
+    expectFieldError(
+      await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Побажання', kind: 'text', options: ['А', 'Б'] }] }) }),
+      'questions.0.options',
+    );
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ questions: [{ title: 'Що?', kind: 'poll' }] }) }), 'questions.0.kind');
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ complex_ids: [] }) }), 'complex_ids');
     expectFieldError(await t.call('POST', I, { token: admin, body: base({ house_ids: [other.houses[0]] }) }), 'house_ids');
@@ -152,11 +182,14 @@ describe('validation', () => {
     expectFieldError(await t.call('GET', `${I}/abc`, { token: admin }), 'id');
     const q4 = (s.questions as Q[])[3];
     expectFieldError(await answer(s.id, { member_id: people.a1, channel: 'phone', answers: [{ question_id: q4.id, value: 'п’ять' }] }), 'answers.0.value');
-    expectFieldError(await answer(s.id, { member_id: people.a1, channel: 'phone', answers: [{ question_id: q4.id, option_ids: 'x' }] }), 'answers.0.option_ids');
+    expectFieldError(
+      await answer(s.id, { member_id: people.a1, channel: 'phone', answers: [{ question_id: q4.id, option_ids: 'x' }] }),
+      'answers.0.option_ids',
+    );
     expectFieldError(await answer(s.id, { member_id: 'abc', channel: 'phone', answers: [] }), 'member_id');
     expectFieldError(await answer(s.id, { member_id: 99999999, channel: 'phone', answers: [{ question_id: q4.id, value: 3 }] }), 'member_id');
     expectErrorBody(await t.call('POST', `${I}/${s.id}/answers`, { token: admin, raw: '[1,2]', contentType: 'application/json' }), 422);
-    expect(((await t.call('GET', `${I}/${s.id}`, { token: admin })).json().data.responses_count)).toBe(0);
+    expect((await t.call('GET', `${I}/${s.id}`, { token: admin })).json().data.responses_count).toBe(0);
   });
 });
 
@@ -207,9 +240,17 @@ describe('answers and results', () => {
     const [q1, q2, q3, q4] = last.questions;
     expect(last.responses_count).toBe(3);
     expect(q1.answered).toBe(3);
-    expect(q1.options.map((o: Q['options'][number]) => [o.title, o.count, o.percent])).toEqual([['Так', 2, 66.7], ['Ні', 1, 33.3], ['Байдуже', 0, 0]]);
+    expect(q1.options.map((o: Q['options'][number]) => [o.title, o.count, o.percent])).toEqual([
+      ['Так', 2, 66.7],
+      ['Ні', 1, 33.3],
+      ['Байдуже', 0, 0],
+    ]);
     // Multiple choice: each option over the three respondents, the sum may pass 100 %.
-    expect(q2.options.map((o: Q['options'][number]) => [o.count, o.percent])).toEqual([[1, 33.3], [3, 100], [1, 33.3]]);
+    expect(q2.options.map((o: Q['options'][number]) => [o.count, o.percent])).toEqual([
+      [1, 33.3],
+      [3, 100],
+      [1, 33.3],
+    ]);
     expect(q3.answered).toBe(2);
     expect(q3.texts).toEqual([
       { text: 'Більше лавок', member: expect.stringMatching(/^Андрієнко Олена/) },
@@ -243,7 +284,13 @@ describe('answers and results', () => {
     expectFieldError(await bad([{ question_id: q4.id, value: 6 }]), 'answers.0.value');
     expectFieldError(await bad([{ question_id: q3.id, text: '   ' }]), 'answers.0.text');
     expectFieldError(await bad([{ question_id: 999999, text: 'так' }]), 'answers.0.question_id');
-    expectFieldError(await bad([{ question_id: q3.id, text: 'а' }, { question_id: q3.id, text: 'б' }]), 'answers.1.question_id');
+    expectFieldError(
+      await bad([
+        { question_id: q3.id, text: 'а' },
+        { question_id: q3.id, text: 'б' },
+      ]),
+      'answers.1.question_id',
+    );
     expectFieldError(await answer(s.id, { member_id: people.a2, channel: 'email', answers: [{ question_id: q3.id, text: 'так' }] }), 'channel');
     expectFieldError(await answer(s.id, { member_id: people.a2, channel: 'phone', answers: [] }), 'answers');
     expect(await count()).toBe(before);
@@ -254,8 +301,12 @@ describe('answers and results', () => {
   it('takes answers only while the survey is active', async () => {
     const draft = await createOk({ published: false });
     const done = await createOk({ start_at: iso(-10), end_at: iso(-1) });
-    expect(expectErrorBody(await answer(draft.id, { member_id: people.a1, channel: 'phone', answers: answersFor(draft, 0, [0], null, 3) }), 409).message).toMatch(/не розпочалося/);
-    expect(expectErrorBody(await answer(done.id, { member_id: people.a1, channel: 'phone', answers: answersFor(done, 0, [0], null, 3) }), 409).message).toMatch(/завершено/);
+    expect(
+      expectErrorBody(await answer(draft.id, { member_id: people.a1, channel: 'phone', answers: answersFor(draft, 0, [0], null, 3) }), 409).message,
+    ).toMatch(/не розпочалося/);
+    expect(expectErrorBody(await answer(done.id, { member_id: people.a1, channel: 'phone', answers: answersFor(done, 0, [0], null, 3) }), 409).message).toMatch(
+      /завершено/,
+    );
   });
 
   it('an anonymous survey shows who answered, but not what they answered', async () => {
@@ -281,10 +332,17 @@ describe('editing after the first answer', () => {
   it('refuses changes to questions, audience, anonymity and start with 409; title, description and end still change', async () => {
     const s = await createOk();
     expect((await answer(s.id, { member_id: people.a1, channel: 'phone', answers: answersFor(s, 0, [0], null, 3) })).statusCode).toBe(200);
-    const put = (over: Record<string, unknown>) => t.call('PUT', `${I}/${s.id}`, { token: admin, body: base({ start_at: s.start_at, end_at: s.end_at, ...over }) });
+    const put = (over: Record<string, unknown>) =>
+      t.call('PUT', `${I}/${s.id}`, { token: admin, body: base({ start_at: s.start_at, end_at: s.end_at, ...over }) });
     const changed = questions();
     changed[0].options = ['Так', 'Ні'];
-    for (const over of [{ questions: changed }, { questions: [...questions(), { title: 'Ще питання', kind: 'text' }] }, { anonymous: true }, { house_ids: [mine.houses[0]] }, { start_at: iso(-3) }]) {
+    for (const over of [
+      { questions: changed },
+      { questions: [...questions(), { title: 'Ще питання', kind: 'text' }] },
+      { anonymous: true },
+      { house_ids: [mine.houses[0]] },
+      { start_at: iso(-3) },
+    ]) {
       const body = expectErrorBody(await put(over), 409);
       expect(body.message).toMatch(/Після першої відповіді/);
     }
@@ -319,7 +377,9 @@ describe('respondents list', () => {
     expect(all.data).toHaveLength(2);
     expect((await get('?status=not_answered')).data.map((u: { id: number }) => u.id).sort()).toEqual([people.a1, people.a3, people.b1].sort());
     expect((await get(`?house_ids[]=${mine.houses[1]}`)).data.map((u: { id: number }) => u.id)).toEqual([people.b1]);
-    expect((await get('?search_query=' + encodeURIComponent('бойко'))).data.map((u: { id: number; answered: boolean }) => [u.id, u.answered])).toEqual([[people.a2, true]]);
+    expect((await get('?search_query=' + encodeURIComponent('бойко'))).data.map((u: { id: number; answered: boolean }) => [u.id, u.answered])).toEqual([
+      [people.a2, true],
+    ]);
     expectFieldError(await t.call('GET', `${I}/${s.id}/users?status=maybe`, { token: admin }), 'status');
     expectFieldError(await t.call('GET', `${I}/${s.id}/users?page=0`, { token: admin }), 'page');
   });

@@ -154,7 +154,10 @@ describe('runners', () => {
     const a = await queueOn(first);
     const b = await queueOn(second);
     const runs = new Map<number, string[]>();
-    for (const [name, q] of [['a', a], ['b', b]] as const) {
+    for (const [name, q] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       q.define<{ i: number }>('test.count', async ({ i }) => {
         runs.set(i, [...(runs.get(i) ?? []), name]);
         await new Promise((r) => setTimeout(r, 5));
@@ -193,7 +196,10 @@ describe('runners', () => {
     // Three runners offering every second would run it about six times a period without the singleton.
     expect(runs.length).toBeGreaterThanOrEqual(2);
     expect(runs.length).toBeLessThanOrEqual(periods);
-    const [{ n }] = await queues[0].boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = 'test.tick'`, []).then((r) => r.rows as { n: number }[]);
+    const [{ n }] = await queues[0].boss
+      .getDb()
+      .executeSql(`select count(*)::int as n from pgboss.job where name = 'test.tick'`, [])
+      .then((r) => r.rows as { n: number }[]);
     expect(n).toBeLessThanOrEqual(periods);
   });
 
@@ -253,7 +259,12 @@ describe('mail and SMS delivery through jobs', () => {
   const lastTo = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1))[0];
   /** The stored delivery job of an outbox row (pg-boss keeps finished jobs for a week). */
   const jobOf = async (outboxId: number) =>
-    (await queryRows<{ state: string; data: Record<string, unknown> }>(t.db, sql`select state, data from pgboss.job where name = ${SEND_MAIL_JOB} and (data->>'outboxId')::int = ${outboxId}`))[0];
+    (
+      await queryRows<{ state: string; data: Record<string, unknown> }>(
+        t.db,
+        sql`select state, data from pgboss.job where name = ${SEND_MAIL_JOB} and (data->>'outboxId')::int = ${outboxId}`,
+      )
+    )[0];
 
   it('writes the outbox row in the request and sends in a job, retrying after a refusal; the text lives only in the job until then', async () => {
     // The request answers with the row in place, before any runner has looked at it.

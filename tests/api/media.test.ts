@@ -72,11 +72,23 @@ describe('POST /media', () => {
   it('asks for a file, one file only, multipart only', async () => {
     expectFieldError(await upload('/media', { type: 'image' }), 'file');
     expectFieldError(await upload('/media', { file: { file: Buffer.alloc(0), name: 'empty.png' } }), 'file');
-    expectFieldError(await upload('/media', { file: [{ file: PNG, name: 'a.png' }, { file: PNG, name: 'b.png' }] }), 'file');
+    expectFieldError(
+      await upload('/media', {
+        file: [
+          { file: PNG, name: 'a.png' },
+          { file: PNG, name: 'b.png' },
+        ],
+      }),
+      'file',
+    );
     expectFieldError(await upload('/media', { picture: { file: PNG, name: 'a.png' } }), 'picture');
     const json = await t.call('POST', `${API}/media`, { token: admin, body: { file: 'x' } });
     expect(expectErrorBody(json, 415).message).toMatch(UKRAINIAN);
-    const broken = await t.call('POST', `${API}/media`, { token: admin, raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=x' });
+    const broken = await t.call('POST', `${API}/media`, {
+      token: admin,
+      raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      contentType: 'multipart/form-data; boundary=x',
+    });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
   });
@@ -109,7 +121,10 @@ describe('POST /media/document', () => {
   });
 
   it('allows 20 MB for documents', async () => {
-    const body = expectErrorBody(await upload('/media/document', { file: { file: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]), name: 'big.pdf' } }), 413);
+    const body = expectErrorBody(
+      await upload('/media/document', { file: { file: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]), name: 'big.pdf' } }),
+      413,
+    );
     expect(body.message).toBe('Файл завеликий: не більше 20 МБ.');
   });
 

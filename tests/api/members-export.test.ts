@@ -21,8 +21,14 @@ describe('members export', () => {
     const cityId = (await makeCity(t)).id;
     const complex = await createComplex(t.db, { organizationId: t.organizationId });
     const unit = await makeUnit(t, (await makeHouse(t, cityId, complex.id)).id, '42');
-    for (const [name, status] of [[`Андрієнко ${tag}`, 'active'], [`Бабенко ${tag}`, 'inactive']]) {
-      const res = await t.call('POST', `${API}/members`, { token: admin, body: { name, status, phone: null, realty_id: unit.id, role_id: null, ownership_share: '1/2' } });
+    for (const [name, status] of [
+      [`Андрієнко ${tag}`, 'active'],
+      [`Бабенко ${tag}`, 'inactive'],
+    ]) {
+      const res = await t.call('POST', `${API}/members`, {
+        token: admin,
+        body: { name, status, phone: null, realty_id: unit.id, role_id: null, ownership_share: '1/2' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     // Both are owners (the default role) of half the unit.
@@ -30,7 +36,10 @@ describe('members export', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe("ID;Прізвище, ім'я, по батькові;Телефон;E-mail;Статус;Приміщення;Транспорт;Примітка;Додано");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Андрієнко ${tag}`);
@@ -81,7 +90,9 @@ describe('members export', () => {
     expect(pagination.total).toBeGreaterThan(10_000);
     expect(pagination.to).toBe(25);
     // A filter matching fewer rows is counted exactly, without the flag.
-    const few = (await t.call('GET', `${API}/members?per_page=25&search_query=m99999%40`, { token })).json() as { pagination: { total: number; estimated?: boolean } };
+    const few = (await t.call('GET', `${API}/members?per_page=25&search_query=m99999%40`, { token })).json() as {
+      pagination: { total: number; estimated?: boolean };
+    };
     expect(few.pagination).toMatchObject({ total: 1 });
     expect(few.pagination.estimated).toBeUndefined();
   });

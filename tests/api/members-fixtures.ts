@@ -23,7 +23,13 @@ export async function makeHouse(t: TestApp, cityId: number, complexId: number | 
   return { ...house, streetName };
 }
 
-export async function makeUnit(t: TestApp, houseId: number, number: string, type: 'apartment' | 'parking' | 'storage' | 'commercial' = 'apartment', organizationId = t.organizationId) {
+export async function makeUnit(
+  t: TestApp,
+  houseId: number,
+  number: string,
+  type: 'apartment' | 'parking' | 'storage' | 'commercial' = 'apartment',
+  organizationId = t.organizationId,
+) {
   const [row] = await t.db.insert(realty).values({ organizationId, houseId, type, number, area: '50.00' }).returning();
   return row;
 }

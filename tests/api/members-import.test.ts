@@ -24,7 +24,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`),
+    );
     parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
     parts.push(Buffer.from('\r\n'));
   }
@@ -93,7 +95,11 @@ describe('members import', () => {
     const flat = (await t.call('GET', `${API}/realty?house_id=${house.id}&type=apartment`, { token: admin })).json().main_data.data[0];
     expect(flat).toMatchObject({ number: '1', area: 54.3, floor: 2 });
     const flatResidents = (await t.call('GET', `${API}/residents?realty_id=${flat.id}`, { token: admin })).json().data;
-    expect(flatResidents.map((r: { member_name: string; role_code: string; ownership_share: string | null }) => [r.member_name, r.role_code, r.ownership_share]).sort()).toEqual([
+    expect(
+      flatResidents
+        .map((r: { member_name: string; role_code: string; ownership_share: string | null }) => [r.member_name, r.role_code, r.ownership_share])
+        .sort(),
+    ).toEqual([
       ['Мельник Оксана Іванівна', 'co_owner', '1/2'],
       ['Мельник Петро Іванович', 'co_owner', '1/2'],
       ['Мельник Софія Петрівна', 'family', null],
@@ -117,7 +123,10 @@ describe('members import', () => {
     ws.addRow([10, 'Ткачук Марія Олегівна', 'Власник', '', 48.5]);
     ws.addRow([11, 'Ткачук Олег', 'орендар', '', '']);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    const res = await upload({ house_id: String(house.id), mode: 'commit' }, { name: 'r.xlsx', content: buf, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const res = await upload(
+      { house_id: String(house.id), mode: 'commit' },
+      { name: 'r.xlsx', content: buf, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     // Unit 10 existed; unit 11 is new.
     expect(res.json().created).toEqual({ units: 1, members: 2, links: 2 });
@@ -139,8 +148,14 @@ describe('members import', () => {
     // Staff outside the house's complex, and without the create permission.
     const other = (await createComplex(t.db, { organizationId: t.organizationId })).id;
     const staff = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view', 'create'] }, complexIds: [other] });
-    expectFieldError(await upload({ house_id: String(house.id) }, { name: 'a.csv', content: `${HEADER}\n1;;;;Хтось Десь;;;;` }, await t.login(staff.email, staff.password)), 'house_id');
+    expectFieldError(
+      await upload({ house_id: String(house.id) }, { name: 'a.csv', content: `${HEADER}\n1;;;;Хтось Десь;;;;` }, await t.login(staff.email, staff.password)),
+      'house_id',
+    );
     const viewer = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view'] }, complexIds: [complexId] });
-    expectErrorBody(await upload({ house_id: String(house.id) }, { name: 'a.csv', content: `${HEADER}\n1;;;;Хтось Десь;;;;` }, await t.login(viewer.email, viewer.password)), 403);
+    expectErrorBody(
+      await upload({ house_id: String(house.id) }, { name: 'a.csv', content: `${HEADER}\n1;;;;Хтось Десь;;;;` }, await t.login(viewer.email, viewer.password)),
+      403,
+    );
   });
 });

@@ -11,7 +11,8 @@ describe('normalisePhone', () => {
     expect(normalisePhone('+48 601 234 567')).toBe('+48601234567');
   });
   it('answers null for what is not a phone number', () => {
-    for (const bad of ['', '12345', 'abc', '067 123 45 6', '+380 00 000 00 00', '0671234567; drop', '1'.repeat(50)]) expect(normalisePhone(bad), bad).toBeNull();
+    for (const bad of ['', '12345', 'abc', '067 123 45 6', '+380 00 000 00 00', '0671234567; drop', '1'.repeat(50)])
+      expect(normalisePhone(bad), bad).toBeNull();
   });
   it('gives search digits without the trunk 0', () => {
     expect(phoneSearchDigits('067 123')).toBe('67123');

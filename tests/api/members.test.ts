@@ -47,14 +47,24 @@ describe('members CRUD', () => {
       vehicles_count: 0,
     });
     expect(created.units).toHaveLength(1);
-    expect(created.units[0]).toMatchObject({ realty_id: unit.id, number: '15', type: 'apartment', complex_id: complex.id, role: 'Власник', ownership_share: '1' });
+    expect(created.units[0]).toMatchObject({
+      realty_id: unit.id,
+      number: '15',
+      type: 'apartment',
+      complex_id: complex.id,
+      role: 'Власник',
+      ownership_share: '1',
+    });
     expect(created.units[0].address).toContain(house.streetName);
 
     const got = await t.call('GET', `${M}/${created.id}`, { token: admin });
     expect(got.statusCode).toBe(200);
     expect(got.json().data).toEqual(created);
 
-    const upd = await t.call('PUT', `${M}/${created.id}`, { token: admin, body: { ...created, name: 'Шевченко Тарас', phone: '+380 50 000 11 22', email: '', status: 'inactive' } });
+    const upd = await t.call('PUT', `${M}/${created.id}`, {
+      token: admin,
+      body: { ...created, name: 'Шевченко Тарас', phone: '+380 50 000 11 22', email: '', status: 'inactive' },
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().data).toMatchObject({ name: 'Шевченко Тарас', phone: '+380500001122', email: null, status: 'inactive' });
     expect(upd.json().data.units).toHaveLength(1);
@@ -155,7 +165,11 @@ describe('members list', () => {
   });
 
   it('scopes staff users to members of their complexes (404 outside)', async () => {
-    const staff = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view', 'create', 'edit', 'delete'] }, complexIds: [complexB] });
+    const staff = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { members: ['view', 'create', 'edit', 'delete'] },
+      complexIds: [complexB],
+    });
     const token = await t.login(staff.email, staff.password);
     expect(names(await list(`?search_query=${tag}`, token))).toEqual([`Гнатюк Єва ${tag}`]);
     const outside = (await list(`?search_query=${encodeURIComponent(`Бойко Андрій ${tag}`)}`)).json().data[0];
@@ -178,7 +192,10 @@ describe('members list', () => {
     const uB = await makeUnit(t, (await makeHouse(t, cityId, complexB)).id, '9');
     const uA = await makeUnit(t, houseA1, '9');
     const m = await createOk({ name: `Двоїста Оксана ${tag}`, realty_id: uB.id });
-    const link = await t.call('POST', `${API}/residents`, { token: admin, body: { member_id: m.id, realty_id: uA.id, role_id: m.units[0].role_id, ownership_share: '' } });
+    const link = await t.call('POST', `${API}/residents`, {
+      token: admin,
+      body: { member_id: m.id, realty_id: uA.id, role_id: m.units[0].role_id, ownership_share: '' },
+    });
     expect(link.statusCode, link.body).toBe(200);
     const staff = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view', 'delete'] }, complexIds: [complexB] });
     const token = await t.login(staff.email, staff.password);

@@ -128,7 +128,12 @@ describe('GET /outbox', () => {
     const body = res.json();
     expect(body.data).toHaveLength(1);
     // The tests run as a development installation without transports: the development outbox shows the text.
-    expect(body.data[0]).toMatchObject({ recipient: user.email, kind: 'password_reset', status: 'held', body: expect.stringContaining('/ResetPassword?token=') });
+    expect(body.data[0]).toMatchObject({
+      recipient: user.email,
+      kind: 'password_reset',
+      status: 'held',
+      body: expect.stringContaining('/ResetPassword?token='),
+    });
     expect(body.pagination).toMatchObject({ current_page: 1, per_page: 1, from: 1, to: 1 });
     expect(body.pagination.total).toBeGreaterThanOrEqual(1);
   });

@@ -227,7 +227,8 @@ describe('list', () => {
 
   it('sorts numbers naturally, and by area and floor with empty values last', async () => {
     const house = await makeHouse();
-    const make = async (number: string, area: number | null, floor: number | null) => (await createOk({ house_id: house.id, type: 'apartment', number, area, floor })).id;
+    const make = async (number: string, area: number | null, floor: number | null) =>
+      (await createOk({ house_id: house.id, type: 'apartment', number, area, floor })).id;
     const n10 = await make('10', 30, 2);
     const n2 = await make('2', null, 1);
     const nB = await make('Б', 50, null);
@@ -287,13 +288,17 @@ describe('scoping', () => {
     return { mine, theirs, token, myHouse, theirHouse, myUnit, theirUnit, looseUnit };
   }
 
-  it("answers 404 to a staff user for units outside their complexes and lists only theirs", async () => {
+  it('answers 404 to a staff user for units outside their complexes and lists only theirs', async () => {
     const { theirs, token, myHouse, myUnit, theirUnit, looseUnit } = await staffSetup();
     expect(ids(await list('?per_page=1000', token))).toEqual([myUnit.id]);
     expect(ids(await list(`?complex_id=${theirs.id}`, token))).toEqual([]);
     expect((await getOne(myUnit.id, token)).statusCode).toBe(200);
     for (const unit of [theirUnit, looseUnit]) {
-      for (const res of [await getOne(unit.id, token), await update(unit.id, { house_id: myHouse.id, type: 'apartment', number: '99' }, token), await remove(unit.id, token)]) {
+      for (const res of [
+        await getOne(unit.id, token),
+        await update(unit.id, { house_id: myHouse.id, type: 'apartment', number: '99' }, token),
+        await remove(unit.id, token),
+      ]) {
         expect(expectErrorBody(res, 404).message).toBe('Приміщення не знайдено.');
       }
     }
@@ -324,7 +329,11 @@ describe('scoping', () => {
     const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
     const token = await t.login(other.email, other.password);
     expect((await list('', token)).json().main_data.total).toBe(0);
-    for (const res of [await getOne(unit.id, token), await update(unit.id, { house_id: house.id, type: 'apartment', number: '2' }, token), await remove(unit.id, token)]) {
+    for (const res of [
+      await getOne(unit.id, token),
+      await update(unit.id, { house_id: house.id, type: 'apartment', number: '2' }, token),
+      await remove(unit.id, token),
+    ]) {
       expectErrorBody(res, 404);
     }
   });

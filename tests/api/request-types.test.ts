@@ -109,7 +109,10 @@ describe('validation', () => {
     const electrician = await createRole(t.db, t.organizationId, {});
     const other = await createRole(t.db, t.organizationId, {});
     const wrong = await createUser(t.db, { organizationId: t.organizationId, roleId: other.id, name: 'Іван Невлучний' });
-    const body = expectFieldError(await t.call('POST', T, { token: admin, body: { name: `Т ${uid()}`, role_ids: [electrician.id], staff_ids: [wrong.id] } }), 'staff_ids');
+    const body = expectFieldError(
+      await t.call('POST', T, { token: admin, body: { name: `Т ${uid()}`, role_ids: [electrician.id], staff_ids: [wrong.id] } }),
+      'staff_ids',
+    );
     expect(body.errors!.staff_ids[0]).toContain('Іван Невлучний');
   });
 

@@ -64,7 +64,16 @@ describe('residents', () => {
     const d = await member();
     const first = await link({ member_id: a.id, realty_id: unitId, role_id: roles.co_owner.id, ownership_share: '1/3' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ member_id: a.id, member_name: a.name, realty_id: unitId, number: '21', role: 'Співвласник', role_code: 'co_owner', ownership_share: '1/3', complex_id: complexId });
+    expect(first.json().data).toMatchObject({
+      member_id: a.id,
+      member_name: a.name,
+      realty_id: unitId,
+      number: '21',
+      role: 'Співвласник',
+      role_code: 'co_owner',
+      ownership_share: '1/3',
+      complex_id: complexId,
+    });
     expect(first.json().data.ownership_share_value).toBeCloseTo(1 / 3, 10);
     // role_id as an option object; 0,5 → 1/2
     const second = await link({ member_id: b.id, realty_id: unitId, role_id: { value: roles.co_owner.id, label: 'Співвласник' }, ownership_share: '0,5' });
@@ -87,7 +96,10 @@ describe('residents', () => {
     const upd = await t.call('PUT', `${R}/${first.json().data.id}`, { token: admin, body: { ...first.json().data, ownership_share: '2/6' } });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().data.ownership_share).toBe('1/3');
-    expectFieldError(await t.call('PUT', `${R}/${first.json().data.id}`, { token: admin, body: { realty_id: unitId, role_id: roles.co_owner.id, ownership_share: '1/2' } }), 'ownership_share');
+    expectFieldError(
+      await t.call('PUT', `${R}/${first.json().data.id}`, { token: admin, body: { realty_id: unitId, role_id: roles.co_owner.id, ownership_share: '1/2' } }),
+      'ownership_share',
+    );
 
     // The unit's residents, and one member's units (resident_id is the member's id).
     const ofUnit = await t.call('GET', `${R}?realty_id=${unitId}`, { token: admin });
@@ -135,11 +147,15 @@ describe('residents', () => {
 
     // Staff outside the complex: 404 on the link, 422 on a body that refers to it.
     const otherComplex = (await createComplex(t.db, { organizationId: t.organizationId })).id;
-    const staff = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view', 'create', 'edit', 'delete'] }, complexIds: [otherComplex] });
+    const staff = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { members: ['view', 'create', 'edit', 'delete'] },
+      complexIds: [otherComplex],
+    });
     const token = await t.login(staff.email, staff.password);
     const ok = await link({ member_id: m.id, realty_id: unitId, role_id: roles.tenant.id });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await t.call("GET", R, { token })).statusCode).toBe(200);
+    expect((await t.call('GET', R, { token })).statusCode).toBe(200);
     expect((await t.call('GET', `${R}?resident_id=${m.id}`, { token })).json().data).toEqual([]);
     expectErrorBody(await t.call('PUT', `${R}/${ok.json().data.id}`, { token, body: { realty_id: unitId, role_id: roles.tenant.id } }), 404);
     expectErrorBody(await t.call('DELETE', `${R}/${ok.json().data.id}`, { token }), 404);

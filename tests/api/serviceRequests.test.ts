@@ -214,7 +214,11 @@ describe('stages', () => {
   });
 
   it('still moves a request whose type was deleted or whose performer no longer works in its complex', async () => {
-    const moved = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const moved = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { service_requests: ['view', 'edit'] },
+      complexIds: [home.complexId],
+    });
     const r = await createOk({ performer_id: moved.id });
     await t.db.update(serviceRequests).set({ typeId: null }).where(eq(serviceRequests.id, r.id));
     await t.db.delete(userComplexes).where(eq(userComplexes.userId, moved.id));
@@ -233,7 +237,11 @@ describe('stages', () => {
     const res = await put(r.id, { stage: 'executor', performer_id: engineerId });
     expect(res.statusCode, res.body).toBe(200);
     await put(r.id, { stage: 'done', comment: 'Замінено прокладку' });
-    const rows = await t.db.select().from(serviceRequestHistory).where(and(eq(serviceRequestHistory.requestId, r.id), eq(serviceRequestHistory.kind, 'stage'))).orderBy(asc(serviceRequestHistory.id));
+    const rows = await t.db
+      .select()
+      .from(serviceRequestHistory)
+      .where(and(eq(serviceRequestHistory.requestId, r.id), eq(serviceRequestHistory.kind, 'stage')))
+      .orderBy(asc(serviceRequestHistory.id));
     expect(rows.map((h) => [h.fromStage, h.toStage])).toEqual([
       [null, 'new'],
       ['new', 'underReview'],
@@ -320,10 +328,22 @@ async function chatPost(id: number, fields: Record<string, FormValue | FormValue
 describe('chats and comments', () => {
   it('posts to both chats with files and serves the files through the request', async () => {
     const r = await createOk();
-    const res = await chatPost(r.id, { chat_type: 'staff_chat', message: 'Потрібен ключ від техповерху', 'files[]': [{ file: PNG, name: 'фото.png', type: 'image/png' }, { file: PDF, name: 'акт.pdf', type: 'application/pdf' }] });
+    const res = await chatPost(r.id, {
+      chat_type: 'staff_chat',
+      message: 'Потрібен ключ від техповерху',
+      'files[]': [
+        { file: PNG, name: 'фото.png', type: 'image/png' },
+        { file: PDF, name: 'акт.pdf', type: 'application/pdf' },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const msg = res.json().data;
-    expect(msg).toMatchObject({ chat_type: 'staff_chat', message: 'Потрібен ключ від техповерху', can_edit: true, author: { kind: 'staff', name: 'Адміністратор' } });
+    expect(msg).toMatchObject({
+      chat_type: 'staff_chat',
+      message: 'Потрібен ключ від техповерху',
+      can_edit: true,
+      author: { kind: 'staff', name: 'Адміністратор' },
+    });
     expect(msg.files.map((f: { mime: string }) => f.mime)).toEqual(['image/png', 'application/pdf']);
     const file = await t.call('GET', msg.files[1].url, { token: admin });
     expect(file.statusCode).toBe(200);
@@ -339,11 +359,15 @@ describe('chats and comments', () => {
     const r = await createOk();
     const exe = await chatPost(r.id, { chat_type: 'staff_chat', message: 'звіт', files: { file: EXE, name: 'звіт.pdf', type: 'application/pdf' } });
     expectErrorBody(exe, 415);
-    expectErrorBody(await t.call('POST', `${API}/media`, { token: admin, ...(await multipartBody({ file: { file: EXE, name: 'photo.jpg', type: 'image/jpeg' } })) }), 415);
+    expectErrorBody(
+      await t.call('POST', `${API}/media`, { token: admin, ...(await multipartBody({ file: { file: EXE, name: 'photo.jpg', type: 'image/jpeg' } })) }),
+      415,
+    );
     expectFieldError(await chatPost(r.id, { chat_type: 'group_chat', message: 'x' }), 'chat_type');
     expectFieldError(await chatPost(r.id, { chat_type: 'staff_chat', message: '  ' }), 'message');
     const other = await createOk();
-    const posted = (await chatPost(other.id, { chat_type: 'staff_chat', message: 'фото', files: { file: JPEG, name: 'a.jpg', type: 'image/jpeg' } })).json().data;
+    const posted = (await chatPost(other.id, { chat_type: 'staff_chat', message: 'фото', files: { file: JPEG, name: 'a.jpg', type: 'image/jpeg' } })).json()
+      .data;
     const key = posted.files[0].url.split('/').pop();
     expect(posted.files[0].url).toBe(`${R}/${other.id}/media/${key}`);
     expectErrorBody(await t.call('GET', `${R}/${r.id}/media/${key}`, { token: admin }), 404);
@@ -355,7 +379,11 @@ describe('chats and comments', () => {
     const r = await createOk();
     const mine = (await chatPost(r.id, { chat_type: 'staff_chat', message: 'Я диспетчер' }, dispatcher)).json().data;
     const theirs = (await chatPost(r.id, { chat_type: 'staff_chat', message: 'Я адміністратор' })).json().data;
-    const other = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const other = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { service_requests: ['view', 'edit'] },
+      complexIds: [home.complexId],
+    });
     const otherToken = await t.login(other.email, other.password);
 
     const edited = await t.call('PUT', `${API}/comments/${mine.id}`, { token: dispatcher, body: { message: 'Я диспетчер (виправлено)' } });
@@ -428,7 +456,10 @@ describe('staff chat by link', () => {
     expectErrorBody(await t.call('GET', `${R}/${other.id}`, { headers: { authorization: `Bearer ${link.token}` } }), 401);
 
     const expired = await linkFor(r.id);
-    await t.db.update(serviceRequestChatLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(serviceRequestChatLinks.id, expired.id));
+    await t.db
+      .update(serviceRequestChatLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(serviceRequestChatLinks.id, expired.id));
     expect(expectErrorBody(await linkGet(expired.token), 404).message).toMatch(/недійсне/);
 
     const revoked = await linkFor(r.id);
@@ -444,7 +475,11 @@ describe('staff chat by link', () => {
 
 describe('notifications', () => {
   it('records what the resident said as their member_chat message and tells the responsible', async () => {
-    const responsible = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const responsible = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { service_requests: ['view', 'edit'] },
+      complexIds: [home.complexId],
+    });
     const token = await t.login(responsible.email, responsible.password);
     const r = await createOk({ responsible_id: responsible.id });
     const res = await chatPost(r.id, { chat_type: 'member_chat', message: 'Мешканка телефонувала: вода досі тече', from_resident: '1' }, dispatcher);
@@ -459,7 +494,11 @@ describe('notifications', () => {
   });
 
   it('tells the responsible about new requests, stage changes and link messages; marks them read', async () => {
-    const engineer = await createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [home.complexId] });
+    const engineer = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { service_requests: ['view', 'edit'] },
+      complexIds: [home.complexId],
+    });
     const token = await t.login(engineer.email, engineer.password);
     const r = await createOk({ responsible_id: engineer.id, performer_id: engineerId });
     await put(r.id, { stage: 'underReview' });

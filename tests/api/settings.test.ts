@@ -89,7 +89,10 @@ describe('codes', () => {
 
   it('expires after 10 minutes', async () => {
     const { me, phone, code } = await requested();
-    await t.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, me.id));
+    await t.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, me.id));
     const res = await post('/setting/change/phone', { phone, code }, me.token);
     expectFieldError(res, 'code');
     expect(res.json().errors.code[0]).toMatch(/застарів/);
@@ -160,7 +163,11 @@ describe('password', () => {
   it('changes the password and ends the other sessions, not this one', async () => {
     const me = await account();
     const other = await t.login(me.email, me.password);
-    const res = await post('/setting/change/password', { current_password: me.password, password: 'Тиха-вода-2026', password_confirmation: 'Тиха-вода-2026' }, me.token);
+    const res = await post(
+      '/setting/change/password',
+      { current_password: me.password, password: 'Тиха-вода-2026', password_confirmation: 'Тиха-вода-2026' },
+      me.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.call('GET', `${API}/user`, { token: me.token })).statusCode).toBe(200);
     expect((await t.call('GET', `${API}/user`, { token: other })).statusCode).toBe(401);
@@ -243,11 +250,20 @@ describe('two-factor sign-in', () => {
     const me = await account();
     expectFieldError(await post('/setting/enable-two-factor/phone', { enable: true, current_password: me.password }, me.token), 'phone');
     expectFieldError(await post('/setting/enable-two-factor/email', { enable: true, current_password: 'wrong' }, me.token), 'current_password');
-    for (const body of [{}, { enable: 'yes', current_password: me.password }, { enable: true }, { enable: true, code: '123456', current_password: me.password }, []]) {
+    for (const body of [
+      {},
+      { enable: 'yes', current_password: me.password },
+      { enable: true },
+      { enable: true, code: '123456', current_password: me.password },
+      [],
+    ]) {
       const res = await post('/setting/enable-two-factor/email', body, me.token);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
-    const [row] = await t.db.select().from(users).where(and(eq(users.id, me.id)));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, me.id)));
     expect(row.twoFactor).toBeNull();
   });
 });

@@ -44,7 +44,10 @@ describe('POST /setup/step/sendInvite', () => {
     const [complex] = await t.db.select().from(complexes).where(eq(complexes.organizationId, t.organizationId)).limit(1);
     const [role] = await t.db.select().from(staffRoles).where(eq(staffRoles.organizationId, t.organizationId)).limit(1);
     const email = `colleague-${uid()}@test.ua`;
-    const res = await t.call('POST', `${API}/setup/step/sendInvite`, { token, body: { name: 'Ірина Шевчук', email, role_id: role.id, complex_ids: [complex.id] } });
+    const res = await t.call('POST', `${API}/setup/step/sendInvite`, {
+      token,
+      body: { name: 'Ірина Шевчук', email, role_id: role.id, complex_ids: [complex.id] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ email, name: 'Ірина Шевчук' });
     const [created] = await t.db.select().from(users).where(eq(users.email, email));

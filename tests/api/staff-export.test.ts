@@ -47,10 +47,22 @@ describe('GET /staff/export', () => {
     const mine = await createComplex(t.db, { organizationId: t.organizationId });
     const other = await createComplex(t.db, { organizationId: t.organizationId });
     const viewer = await createUser(t.db, { organizationId: t.organizationId, permissions: { staff: ['view'] }, complexIds: [mine.id] });
-    const colleague = await createUser(t.db, { organizationId: t.organizationId, permissions: { complexes: ['view'] }, complexIds: [mine.id], email: `c-${uid()}@test.ua` });
-    const stranger = await createUser(t.db, { organizationId: t.organizationId, permissions: { complexes: ['view'] }, complexIds: [other.id], email: `s-${uid()}@test.ua` });
+    const colleague = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { complexes: ['view'] },
+      complexIds: [mine.id],
+      email: `c-${uid()}@test.ua`,
+    });
+    const stranger = await createUser(t.db, {
+      organizationId: t.organizationId,
+      permissions: { complexes: ['view'] },
+      complexIds: [other.id],
+      email: `s-${uid()}@test.ua`,
+    });
     const token = await t.login(viewer.email, viewer.password);
-    const emails = csvRows((await t.call('GET', `${API}/staff/export`, { token })).body).slice(1).map((r) => r[2]);
+    const emails = csvRows((await t.call('GET', `${API}/staff/export`, { token })).body)
+      .slice(1)
+      .map((r) => r[2]);
     expect(emails).toContain(colleague.email);
     expect(emails).not.toContain(stranger.email);
     expect(emails).not.toContain(ADMIN.email);

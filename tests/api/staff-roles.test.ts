@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_LABELS } from '../../contract/permissions.ts';
-import {
-  ADMIN,
-  API,
-  createOrganization,
-  createRole,
-  createUser,
-  expectErrorBody,
-  expectFieldError,
-  STAFF,
-  uid,
-  type TestApp,
-  setupApp,
-} from './helpers.ts';
+import { ADMIN, API, createOrganization, createRole, createUser, expectErrorBody, expectFieldError, STAFF, uid, type TestApp, setupApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -226,10 +214,7 @@ describe('permissions on roles and departments', () => {
     );
     expect(beyond.errors!.permissions[0]).toMatch(/Комплекси — видалення/);
     // Areas are named as the role matrix names them (contract/permissions.ts AREA_LABELS).
-    const events = expectFieldError(
-      await t.call('POST', R, { token, body: { name: `Р ${uid()}`, permissions: { events: ['view'] } } }),
-      'permissions',
-    );
+    const events = expectFieldError(await t.call('POST', R, { token, body: { name: `Р ${uid()}`, permissions: { events: ['view'] } } }), 'permissions');
     expect(events.errors!.permissions[0]).toContain(`${AREA_LABELS.events} — перегляд`);
     // Within their own rights it works.
     const ok = await t.call('POST', R, { token, body: { name: `Р ${uid()}`, permissions: { complexes: ['view'] } } });

@@ -25,7 +25,11 @@ beforeAll(async () => {
   t = await setupApp();
   admin = await t.login(ADMIN.email, ADMIN.password);
   adminId = (await t.call('GET', `${API}/user`, { token: admin })).json().data.id;
-  demoComplexes = await t.db.select({ id: complexes.id, name: complexes.name }).from(complexes).where(eq(complexes.organizationId, t.organizationId)).orderBy(complexes.id);
+  demoComplexes = await t.db
+    .select({ id: complexes.id, name: complexes.name })
+    .from(complexes)
+    .where(eq(complexes.organizationId, t.organizationId))
+    .orderBy(complexes.id);
 });
 afterAll(() => t?.close());
 
@@ -74,7 +78,13 @@ describe('CRUD', () => {
   it('creates a staff member, invites them by e-mail, and the link sets the password', async () => {
     const role = await createRole(t.db, t.organizationId, { complexes: ['view'] });
     const email = newEmail();
-    const created = await createOk({ name: ' Марія Шевчук ', email: email.toUpperCase(), phone: '+380501112233', role_id: role.id, complex_ids: [demoComplexes[0].id] });
+    const created = await createOk({
+      name: ' Марія Шевчук ',
+      email: email.toUpperCase(),
+      phone: '+380501112233',
+      role_id: role.id,
+      complex_ids: [demoComplexes[0].id],
+    });
     expect(created).toMatchObject({
       name: 'Марія Шевчук',
       email,
@@ -162,7 +172,10 @@ describe('CRUD', () => {
     expect(updated.json().data).toMatchObject({ name: 'Нове Імʼя', phone: null, complex_ids: [demoComplexes[2].id] });
 
     // Made an admin: complexes no longer matter (admins see all).
-    const promoted = await t.call('PUT', `${S}/${created.id}`, { token: admin, body: { name: 'Нове Імʼя', email: created.email, is_admin: true, complex_ids: [demoComplexes[0].id] } });
+    const promoted = await t.call('PUT', `${S}/${created.id}`, {
+      token: admin,
+      body: { name: 'Нове Імʼя', email: created.email, is_admin: true, complex_ids: [demoComplexes[0].id] },
+    });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().data).toMatchObject({ is_admin: true, role_id: null, complex_ids: [] });
 
@@ -183,7 +196,10 @@ describe('CRUD', () => {
     expect((await t.call('DELETE', `${S}/${only.id}`, { token })).statusCode).toBe(200);
     const last = expectErrorBody(await t.call('DELETE', `${S}/${second.id}`, { token }), 409);
     expect(last.message).toMatch(/власний|останній/);
-    const demote = expectFieldError(await t.call('PUT', `${S}/${second.id}`, { token, body: { name: second.name, email: second.email, is_admin: false } }), 'is_admin');
+    const demote = expectFieldError(
+      await t.call('PUT', `${S}/${second.id}`, { token, body: { name: second.name, email: second.email, is_admin: false } }),
+      'is_admin',
+    );
     expect(demote.message).toMatch(/адміністратора/);
     expect((await t.db.select().from(users).where(eq(users.id, second.id)))[0].isAdmin).toBe(true);
   });
@@ -222,7 +238,10 @@ describe('validation', () => {
     const staff = await staffUser({ staff: ['view', 'edit'] }, [demoComplexes[0].id]);
     const other = await createRole(t.db, t.organizationId, {});
     expectFieldError(
-      await t.call('PUT', `${S}/${staff.id}`, { token: staff.token, body: { name: staff.name, email: staff.email, role_id: other.id, complex_ids: [demoComplexes[0].id] } }),
+      await t.call('PUT', `${S}/${staff.id}`, {
+        token: staff.token,
+        body: { name: staff.name, email: staff.email, role_id: other.id, complex_ids: [demoComplexes[0].id] },
+      }),
       'role_id',
     );
     // Other fields of one's own record can be changed.

@@ -61,7 +61,8 @@ afterAll(async () => {
 const objects = async () => ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
 const inBucket = async (key: string) => (await objects()).includes(key);
 const storedNameOf = async (mediaId: number) => (await t.db.select({ n: media.storedName }).from(media).where(eq(media.id, mediaId)))[0].n;
-const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue | FormValue[]>) => t.call(method, `${API}${url}`, { token: admin, ...(await multipartBody(fields)) });
+const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, FormValue | FormValue[]>) =>
+  t.call(method, `${API}${url}`, { token: admin, ...(await multipartBody(fields)) });
 /** Nothing of the uploads goes to the local folder. */
 const expectNoLocalUploads = () => expect(fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')) : []).toEqual([]);
 
@@ -91,10 +92,18 @@ describe('uploads on S3-compatible storage', () => {
 
   it('uploads, downloads, replaces and deletes a document; the bucket follows', async () => {
     const before = await objects();
-    const created = await send('POST', '/documents', { name: 'Кошторис', file: { file: PDF, name: 'Кошторис.pdf', type: 'application/pdf' }, 'houseIds[]': [houseId], is_public: 1 });
+    const created = await send('POST', '/documents', {
+      name: 'Кошторис',
+      file: { file: PDF, name: 'Кошторис.pdf', type: 'application/pdf' },
+      'houseIds[]': [houseId],
+      is_public: 1,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const doc = created.json().data;
-    const [row] = await t.db.select({ fileId: media.id, key: media.storedName }).from(media).where(and(eq(media.organizationId, t.organizationId), eq(media.originalName, 'Кошторис.pdf')));
+    const [row] = await t.db
+      .select({ fileId: media.id, key: media.storedName })
+      .from(media)
+      .where(and(eq(media.organizationId, t.organizationId), eq(media.originalName, 'Кошторис.pdf')));
     expect(await objects()).toEqual([...before, row.key].sort());
 
     const file = await t.call('GET', doc.file_url, { token: admin });
@@ -104,7 +113,12 @@ describe('uploads on S3-compatible storage', () => {
 
     // A file larger than one part goes up as a multipart upload and comes back whole.
     const big = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024 + 123, 7)]);
-    const replaced = await send('PUT', `/documents/${doc.id}`, { name: 'Кошторис', file: { file: big, name: 'Великий.pdf', type: 'application/pdf' }, 'houseIds[]': [houseId], is_public: 1 });
+    const replaced = await send('PUT', `/documents/${doc.id}`, {
+      name: 'Кошторис',
+      file: { file: big, name: 'Великий.pdf', type: 'application/pdf' },
+      'houseIds[]': [houseId],
+      is_public: 1,
+    });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await inBucket(row.key)).toBe(false);
     const after = await objects();
@@ -139,7 +153,9 @@ describe('uploads on S3-compatible storage', () => {
   });
 
   it('the storage itself: put, get, delete; keys cannot be paths', async () => {
-    const storage = s3Storage(loadConfig({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }).s3!);
+    const storage = s3Storage(
+      loadConfig({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }).s3!,
+    );
     await storage.put('probe.txt', Readable.from([Buffer.from('при'), Buffer.from('віт')]), { contentType: 'text/plain' });
     const chunks: Buffer[] = [];
     for await (const c of (await storage.get('probe.txt'))!) chunks.push(c as Buffer);

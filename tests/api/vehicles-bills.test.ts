@@ -37,7 +37,10 @@ describe('vehicles', () => {
     const m = await member();
     const parking = await makeUnit(t, houseId, `P${uid()}`.slice(0, 10), 'parking');
     const typed = plate();
-    const res = await t.call('POST', V, { token: admin, body: { member_id: m.id, realty_id: parking.id, plate: typed.toLowerCase(), brand: 'Škoda', model: 'Octavia', color: 'сірий' } });
+    const res = await t.call('POST', V, {
+      token: admin,
+      body: { member_id: m.id, realty_id: parking.id, plate: typed.toLowerCase(), brand: 'Škoda', model: 'Octavia', color: 'сірий' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json().data;
     const folded = typed.replace(/ /g, '').replace('В', 'B').replace('С', 'C');
@@ -107,10 +110,25 @@ describe('bills', () => {
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().totals).toEqual({ amount: 258100, paid: 0, debt: 258100 });
     const [jan, trash, feb] = created.json().data;
-    expect(jan).toMatchObject({ period: '2026-01', service: 'Утримання будинку', amount: 125050, paid: 0, debt: 125050, status: 'unpaid', realty_number: unit.number });
+    expect(jan).toMatchObject({
+      period: '2026-01',
+      service: 'Утримання будинку',
+      amount: 125050,
+      paid: 0,
+      debt: 125050,
+      status: 'unpaid',
+      realty_number: unit.number,
+    });
 
     // Two payments on one bill in one request add up; a correction sets the value.
-    const paid = await put({ bills: [{ id: jan.id, payment: 50000 }, { id: jan.id, payment: 75050 }, { id: trash.id, paid: 3000 }, { id: feb.id, payment: 200000 }] });
+    const paid = await put({
+      bills: [
+        { id: jan.id, payment: 50000 },
+        { id: jan.id, payment: 75050 },
+        { id: trash.id, paid: 3000 },
+        { id: feb.id, payment: 200000 },
+      ],
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const byId = Object.fromEntries(paid.json().data.map((b: { id: number }) => [b.id, b]));
     expect(byId[jan.id]).toMatchObject({ paid: 125050, debt: 0, status: 'paid' });
@@ -140,12 +158,33 @@ describe('bills', () => {
     expectFieldError(await put({ bills: [{ realty_id: unit.id, period: '2026-13', service: 'Опалення', amount: 1 }] }), 'bills.0.period');
     expectFieldError(await put({ bills: [] }), 'bills');
     // A good change followed by a bad one: nothing is written.
-    const mixed = await put({ bills: [{ id: bill.id, payment: 1000 }, { id: 999999, payment: 1000 }] });
+    const mixed = await put({
+      bills: [
+        { id: bill.id, payment: 1000 },
+        { id: 999999, payment: 1000 },
+      ],
+    });
     expectFieldError(mixed, 'bills.1.id');
-    expectFieldError(await put({ bills: [{ id: bill.id, payment: 1000 }, { realty_id: unit.id, period: '2026-04', service: 'Нове' }] }), 'bills.1.amount');
+    expectFieldError(
+      await put({
+        bills: [
+          { id: bill.id, payment: 1000 },
+          { realty_id: unit.id, period: '2026-04', service: 'Нове' },
+        ],
+      }),
+      'bills.1.amount',
+    );
     const [row] = await t.db.select().from(bills).where(eq(bills.id, bill.id));
     expect(row.paid).toBe(0);
-    expectFieldError(await put({ bills: [{ id: bill.id, paid: 1_999_999_999 }, { id: bill.id, payment: 1_000_000 }] }), 'bills.1.payment');
+    expectFieldError(
+      await put({
+        bills: [
+          { id: bill.id, paid: 1_999_999_999 },
+          { id: bill.id, payment: 1_000_000 },
+        ],
+      }),
+      'bills.1.payment',
+    );
     expect((await t.db.select().from(bills).where(eq(bills.id, bill.id)))[0].paid).toBe(0);
   });
 

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { deadlines, electorate, frac, passes, resultsNoticeBy, tally, type Answer, type Ownership, type Regime, type UnitArea } from '../../server/modules/voting/tally.ts';
+import {
+  deadlines,
+  electorate,
+  frac,
+  passes,
+  resultsNoticeBy,
+  tally,
+  type Answer,
+  type Ownership,
+  type Regime,
+  type UnitArea,
+} from '../../server/modules/voting/tally.ts';
 
 // The worked example of the voting rules (docs/voting-rules.md §5): A_total = 200.0 m², 4 persons.
-const A = 1, B = 2, C = 3, D = 4;
+const A = 1,
+  B = 2,
+  C = 3,
+  D = 4;
 const units: UnitArea[] = [
   { unitId: 1, areaCentiM2: 4550 }, // Apt 1, 45.5 m², A
   { unitId: 2, areaCentiM2: 6400 }, // Apt 2, 64.0 m², B ½ and C ½
@@ -17,7 +31,11 @@ const owners: Ownership[] = [
   { personId: A, unitId: 4, share: frac(1) },
 ];
 const votes = (entries: [number, Answer][]) => new Map(entries);
-const meeting = votes([[A, 'for'], [B, 'for'], [C, 'against']]);
+const meeting = votes([
+  [A, 'for'],
+  [B, 'for'],
+  [C, 'against'],
+]);
 
 describe('the worked example', () => {
   const e = electorate('no_osbb', units, owners);
@@ -53,10 +71,22 @@ describe('the worked example', () => {
   });
 
   it('switches to heads when A also owns Apt 3 (68 %): 2 "за" of A, B, C adopt', () => {
-    const e2 = electorate('no_osbb', units, owners.map((o) => (o.unitId === 3 ? { ...o, personId: A } : o)));
+    const e2 = electorate(
+      'no_osbb',
+      units,
+      owners.map((o) => (o.unitId === 3 ? { ...o, personId: A } : o)),
+    );
     expect(e2.headcount).toBe(true);
     expect(e2.participants.map((p) => p.personId)).toEqual([A, B, C]);
-    const t = tally(e2, { kind: 'majority' }, votes([[A, 'for'], [B, 'for']]), false);
+    const t = tally(
+      e2,
+      { kind: 'majority' },
+      votes([
+        [A, 'for'],
+        [B, 'for'],
+      ]),
+      false,
+    );
     expect(t).toMatchObject({ status: 'adopted', headcount: true, for: { count: 2, percent: 66.67 } });
     expect(tally(e2, { kind: 'majority' }, votes([[A, 'for']]), false).status).toBe('open');
   });
@@ -64,8 +94,16 @@ describe('the worked example', () => {
 
 describe('the dominant owner at exactly 50 %', () => {
   // X holds 100 of 200 m², Y and Z 50 each.
-  const u: UnitArea[] = [{ unitId: 1, areaCentiM2: 10000 }, { unitId: 2, areaCentiM2: 5000 }, { unitId: 3, areaCentiM2: 5000 }];
-  const o: Ownership[] = [{ personId: 1, unitId: 1, share: null }, { personId: 2, unitId: 2, share: null }, { personId: 3, unitId: 3, share: null }];
+  const u: UnitArea[] = [
+    { unitId: 1, areaCentiM2: 10000 },
+    { unitId: 2, areaCentiM2: 5000 },
+    { unitId: 3, areaCentiM2: 5000 },
+  ];
+  const o: Ownership[] = [
+    { personId: 1, unitId: 1, share: null },
+    { personId: 2, unitId: 2, share: null },
+    { personId: 3, unitId: 3, share: null },
+  ];
   it.each<[Regime, boolean]>([
     ['osbb', false],
     ['no_osbb', true],
@@ -75,7 +113,17 @@ describe('the dominant owner at exactly 50 %', () => {
     // X alone "за": 50 % by area is not more than half; 1 of 3 heads neither.
     expect(tally(e, { kind: 'majority' }, votes([[1, 'for']]), false).status).toBe('open');
     // Y and Z "за": 50 % by area (not adopted under ОСББ), 2 of 3 heads (adopted without ОСББ).
-    expect(tally(e, { kind: 'majority' }, votes([[2, 'for'], [3, 'for']]), false).status).toBe(headcount ? 'adopted' : 'open');
+    expect(
+      tally(
+        e,
+        { kind: 'majority' },
+        votes([
+          [2, 'for'],
+          [3, 'for'],
+        ]),
+        false,
+      ).status,
+    ).toBe(headcount ? 'adopted' : 'open');
   });
   it('ОСББ switches to heads only above 50 %', () => {
     const more: UnitArea[] = [{ unitId: 1, areaCentiM2: 10001 }, ...u.slice(1)];
@@ -97,17 +145,64 @@ describe('thresholds and counting', () => {
 
   it('rejects once "проти" passes the threshold', () => {
     const e = electorate('no_osbb', units, owners);
-    expect(tally(e, { kind: 'majority' }, votes([[C, 'against'], [D, 'against']]), false).status).toBe('open');
-    expect(tally(e, { kind: 'majority' }, votes([[C, 'against'], [D, 'against'], [B, 'against']]), false).status).toBe('rejected');
-    expect(tally(e, { kind: 'majority' }, votes([[A, 'against'], [D, 'against']]), false).status).toBe('rejected');
+    expect(
+      tally(
+        e,
+        { kind: 'majority' },
+        votes([
+          [C, 'against'],
+          [D, 'against'],
+        ]),
+        false,
+      ).status,
+    ).toBe('open');
+    expect(
+      tally(
+        e,
+        { kind: 'majority' },
+        votes([
+          [C, 'against'],
+          [D, 'against'],
+          [B, 'against'],
+        ]),
+        false,
+      ).status,
+    ).toBe('rejected');
+    expect(
+      tally(
+        e,
+        { kind: 'majority' },
+        votes([
+          [A, 'against'],
+          [D, 'against'],
+        ]),
+        false,
+      ).status,
+    ).toBe('rejected');
   });
 
   it('counts units without an owner in the total area, and joint owners in equal parts', () => {
-    const u: UnitArea[] = [{ unitId: 1, areaCentiM2: 6000 }, { unitId: 2, areaCentiM2: 4000 }];
-    const o: Ownership[] = [{ personId: 1, unitId: 1, share: null }, { personId: 2, unitId: 1, share: null }, { personId: 3, unitId: 1, share: null }];
+    const u: UnitArea[] = [
+      { unitId: 1, areaCentiM2: 6000 },
+      { unitId: 2, areaCentiM2: 4000 },
+    ];
+    const o: Ownership[] = [
+      { personId: 1, unitId: 1, share: null },
+      { personId: 2, unitId: 1, share: null },
+      { personId: 3, unitId: 1, share: null },
+    ];
     const e = electorate('osbb', u, o);
     expect(e.participants.map((p) => p.weight)).toEqual([frac(1, 5), frac(1, 5), frac(1, 5)]);
-    const t = tally(e, { kind: 'majority' }, votes([[1, 'for'], [2, 'for'], [3, 'for']]), false);
+    const t = tally(
+      e,
+      { kind: 'majority' },
+      votes([
+        [1, 'for'],
+        [2, 'for'],
+        [3, 'for'],
+      ]),
+      false,
+    );
     // 60 % of the area voted "за"; the unowned 40 % is outstanding.
     expect(t).toMatchObject({ status: 'adopted', for: { percent: 60, area: 60 }, outstanding: { count: 0, area: 40, percent: 40 } });
   });

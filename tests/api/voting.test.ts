@@ -16,7 +16,9 @@ const testProvider: SignatureProvider = {
   id: 'test-kep',
   title: 'Тестовий КЕП',
   async verify(document, signature) {
-    return signature === `signed:${document.length}` ? { valid: true, signer: 'Тестовий Підписувач', signedAt: new Date() } : { valid: false, reason: 'підпис не відповідає документу' };
+    return signature === `signed:${document.length}`
+      ? { valid: true, signer: 'Тестовий Підписувач', signedAt: new Date() }
+      : { valid: false, reason: 'підпис не відповідає документу' };
   },
 };
 
@@ -50,7 +52,11 @@ interface Person {
  * A house with units of the given areas and owners: `owners` are [person key, unit index, share
  * as [n, d] or null for joint]. Returns member ids by key.
  */
-async function makeHouseWith(units: { type: 'apartment' | 'commercial'; number: string; area: string }[], people: Person[], owners: [string, number, [number, number] | null][]) {
+async function makeHouseWith(
+  units: { type: 'apartment' | 'commercial'; number: string; area: string }[],
+  people: Person[],
+  owners: [string, number, [number, number] | null][],
+) {
   const house = await makeHouse(t, cityId, complexId);
   const unitRows = await t.db
     .insert(realty)
@@ -68,10 +74,20 @@ async function makeHouseWith(units: { type: 'apartment' | 'commercial'; number: 
   const owner = roles.find((r) => r.code === 'owner')!.id;
   const family = roles.find((r) => r.code === 'family')!.id;
   await t.db.insert(residents).values(
-    owners.map(([key, unit, share]) => ({ organizationId: t.organizationId, memberId: ids[key], realtyId: unitRows[unit].id, roleId: owner, shareNumerator: share?.[0] ?? null, shareDenominator: share?.[1] ?? null })),
+    owners.map(([key, unit, share]) => ({
+      organizationId: t.organizationId,
+      memberId: ids[key],
+      realtyId: unitRows[unit].id,
+      roleId: owner,
+      shareNumerator: share?.[0] ?? null,
+      shareDenominator: share?.[1] ?? null,
+    })),
   );
   // A family member lives in Apt 1 but owns nothing: not a co-owner, not in the electorate.
-  const [kid] = await t.db.insert(members).values({ organizationId: t.organizationId, name: `Родич ${uid()}`, email: null }).returning();
+  const [kid] = await t.db
+    .insert(members)
+    .values({ organizationId: t.organizationId, name: `Родич ${uid()}`, email: null })
+    .returning();
   await t.db.insert(residents).values({ organizationId: t.organizationId, memberId: kid.id, realtyId: unitRows[0].id, roleId: family });
   return { house, ids };
 }
@@ -159,7 +175,13 @@ async function voteOnline(token: string, session: string, answers: Record<string
   return t.call('POST', `${PUBLIC}/${token}/ballot`, { body: { answers }, headers: { authorization: `Bearer ${session}` } });
 }
 
-async function uploadSheet(votingId: number, memberId: number, answers: Record<string, 'for' | 'against'>, extra: Record<string, string> = {}, file = { file: PDF, name: 'листок.pdf' }) {
+async function uploadSheet(
+  votingId: number,
+  memberId: number,
+  answers: Record<string, 'for' | 'against'>,
+  extra: Record<string, string> = {},
+  file = { file: PDF, name: 'листок.pdf' },
+) {
   const fields: Record<string, string | { file: Buffer; name: string }> = { file, type: 'sheet', ...extra };
   for (const [q, a] of Object.entries(answers)) fields[`answer_${q}`] = a;
   const { raw, contentType } = await multipartBody(fields);
@@ -202,7 +224,12 @@ describe('the worked example of docs/voting-rules.md §5, end to end', () => {
     // D votes "за" in the poll → 84 % → adopted; every question decided, results due in 15 days.
     expect((await uploadSheet(m.id, ids.D, { [q2]: 'for' })).statusCode).toBe(200);
     const done = await getMeeting(m.id);
-    expect(done.questions[1].tally).toMatchObject({ status: 'adopted', for: { count: 3, area: 168, percent: 84 }, against: { count: 1, percent: 16 }, outstanding: { count: 0, area: 0, percent: 0 } });
+    expect(done.questions[1].tally).toMatchObject({
+      status: 'adopted',
+      for: { count: 3, area: 168, percent: 84 },
+      against: { count: 1, percent: 16 },
+      outstanding: { count: 0, area: 0, percent: 0 },
+    });
     expect(done.state).toBe('finished');
     expect(done.deadlines.ended_on).toBe(today());
     expect(done.deadlines.results_by).toBe(shiftDays(today(), 15));
@@ -237,12 +264,19 @@ describe('the worked example of docs/voting-rules.md §5, end to end', () => {
       ],
     });
     const qs = m.questions.map((q) => q.id);
-    for (const [key, answer] of [['A', 'for'], ['B', 'for'], ['C', 'against']] as const) {
+    for (const [key, answer] of [
+      ['A', 'for'],
+      ['B', 'for'],
+      ['C', 'against'],
+    ] as const) {
       expect((await uploadSheet(m.id, ids[key], Object.fromEntries(qs.map((q) => [q, answer])))).statusCode).toBe(200);
     }
     const r = await getMeeting(m.id);
     expect(r.questions.map((q: { tally: { status: string } }) => q.tally.status)).toEqual(['open', 'adopted', 'open']);
-    expect(r.questions[0]).toMatchObject({ threshold_text: 'не менше 2/3 голосів усіх співвласників (за статутом)', tally: { threshold: { percent: 66.67, inclusive: true } } });
+    expect(r.questions[0]).toMatchObject({
+      threshold_text: 'не менше 2/3 голосів усіх співвласників (за статутом)',
+      tally: { threshold: { percent: 66.67, inclusive: true } },
+    });
     expect(r.statute_text).toMatch(/двома третинами/);
   });
 });
@@ -286,12 +320,42 @@ describe('thresholds are checked against the regime', () => {
   it('refuses a statute threshold without an ОСББ, out of bounds, above 67 % for capped questions, and without the rule text', async () => {
     const { house } = await workedExampleHouse();
     const q = (over: Record<string, unknown>) => ({ title: 'Затвердити кошторис на рік.', threshold: 'majority', ...over });
-    expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { questions: [q({ threshold: 'statute', threshold_percent: 60 })], statute_text: 'п. 5' }) }), 'questions.0.threshold');
-    expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { questions: [q({ threshold: 'two_thirds' })], statute_text: 'п. 5' }) }), 'questions.0.threshold');
+    expectFieldError(
+      await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: meetingBody(house.id, { questions: [q({ threshold: 'statute', threshold_percent: 60 })], statute_text: 'п. 5' }),
+      }),
+      'questions.0.threshold',
+    );
+    expectFieldError(
+      await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: meetingBody(house.id, { questions: [q({ threshold: 'two_thirds' })], statute_text: 'п. 5' }),
+      }),
+      'questions.0.threshold',
+    );
     const osbb = { regime: 'osbb', statute_text: 'п. 5.3 статуту' };
-    expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { ...osbb, questions: [q({ threshold: 'statute', threshold_percent: 80 })] }) }), 'questions.0.threshold_percent');
-    expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { ...osbb, questions: [q({ threshold: 'statute', threshold_percent: 70, capped: true })] }) }), 'questions.0.threshold_percent');
-    expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { regime: 'osbb', questions: [q({ threshold: 'statute', threshold_percent: 60 })] }) }), 'statute_text');
+    expectFieldError(
+      await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: meetingBody(house.id, { ...osbb, questions: [q({ threshold: 'statute', threshold_percent: 80 })] }),
+      }),
+      'questions.0.threshold_percent',
+    );
+    expectFieldError(
+      await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: meetingBody(house.id, { ...osbb, questions: [q({ threshold: 'statute', threshold_percent: 70, capped: true })] }),
+      }),
+      'questions.0.threshold_percent',
+    );
+    expectFieldError(
+      await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: meetingBody(house.id, { regime: 'osbb', questions: [q({ threshold: 'statute', threshold_percent: 60 })] }),
+      }),
+      'statute_text',
+    );
     expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { questions: [] }) }), 'questions');
     expectFieldError(await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(house.id, { meeting_date: '2026-02-30' }) }), 'meeting_date');
   });
@@ -359,9 +423,18 @@ describe('one vote per co-owner per question', () => {
     expect(r.electorate_editable).toBe(false);
 
     // After the first ballot the agenda is frozen, other fields are not.
-    const body = { ...meetingBody(house.id), questions: r.questions.map((q: { id: number; title: string; threshold: string }) => ({ id: q.id, title: q.title, threshold: q.threshold })) };
+    const body = {
+      ...meetingBody(house.id),
+      questions: r.questions.map((q: { id: number; title: string; threshold: string }) => ({ id: q.id, title: q.title, threshold: q.threshold })),
+    };
     expect((await t.call('PUT', `${API}/voting/${m.id}`, { token: admin, body: { ...body, chair: 'Інший Голова' } })).statusCode).toBe(200);
-    expectFieldError(await t.call('PUT', `${API}/voting/${m.id}`, { token: admin, body: { ...body, questions: [{ ...body.questions[0], threshold: 'qualified' }, body.questions[1]] } }), 'questions');
+    expectFieldError(
+      await t.call('PUT', `${API}/voting/${m.id}`, {
+        token: admin,
+        body: { ...body, questions: [{ ...body.questions[0], threshold: 'qualified' }, body.questions[1]] },
+      }),
+      'questions',
+    );
     expectErrorBody(await t.call('DELETE', `${API}/voting/${m.id}`, { token: admin }), 409);
   });
 });
@@ -373,7 +446,10 @@ describe('paper sheet uploads', () => {
     const q = m.questions[0].id;
     expectErrorBody(await uploadSheet(m.id, ids.A, { [q]: 'for' }, {}, { file: EXE, name: 'листок.pdf' }), 415);
     expectErrorBody(await uploadSheet(m.id, ids.A, { [q]: 'for' }, {}, { file: SVG, name: 'листок.png' }), 415);
-    expectErrorBody(await uploadSheet(m.id, ids.A, { [q]: 'for' }, {}, { file: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]), name: 'великий.pdf' }), 413);
+    expectErrorBody(
+      await uploadSheet(m.id, ids.A, { [q]: 'for' }, {}, { file: Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]), name: 'великий.pdf' }),
+      413,
+    );
     expectFieldError(await uploadSheet(m.id, ids.A, {}), 'answers');
     expectFieldError(await uploadSheet(m.id, ids.A, { 999999: 'for' }), 'answers');
     expectFieldError(await uploadSheet(m.id, ids.A, { [q]: 'maybe' as 'for' }), `answer_${q}`);
@@ -381,7 +457,13 @@ describe('paper sheet uploads', () => {
     expectFieldError(await t.call('POST', `${API}/voting/${m.id}/resident/${ids.A}/upload_sheet`, { token: admin, raw, contentType }), 'file');
     expectErrorBody(await uploadSheet(m.id, 2147483000, { [q]: 'for' }), 404);
     // Nothing was recorded by the refused uploads; a photo of the sheet is fine and can be viewed.
-    const ok = await uploadSheet(m.id, ids.A, { [q]: 'for' }, { representative: 'Іваненко О. П.', representative_document: 'Довіреність від 01.03.2026 № 77' }, { file: JPEG, name: 'фото.jpg' });
+    const ok = await uploadSheet(
+      m.id,
+      ids.A,
+      { [q]: 'for' },
+      { representative: 'Іваненко О. П.', representative_document: 'Довіреність від 01.03.2026 № 77' },
+      { file: JPEG, name: 'фото.jpg' },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     const ballot = ok.json().data.ballots[0];
     expect(ballot).toMatchObject({ channel: 'paper', representative: 'Іваненко О. П.', sheet: { mime: 'image/jpeg', name: 'фото.jpg' } });
@@ -416,7 +498,10 @@ describe('names in Ukrainian alphabet order', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
     const flat = text.replace(/\s+/g, ' ');
     const at = expected.map((name) => flat.indexOf(name));
-    expect(at.every((i) => i >= 0), flat).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      flat,
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
@@ -475,7 +560,11 @@ describe('voting through the link with a one-time code', () => {
 
     const page = await t.call('GET', `${PUBLIC}/${token}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json().data).toMatchObject({ title: 'Ремонт покрівлі та кошторис', open: true, questions: [expect.objectContaining({ position: 1 }), expect.objectContaining({ position: 2 })] });
+    expect(page.json().data).toMatchObject({
+      title: 'Ремонт покрівлі та кошторис',
+      open: true,
+      questions: [expect.objectContaining({ position: 1 }), expect.objectContaining({ position: 2 })],
+    });
     expectErrorBody(await t.call('GET', `${PUBLIC}/nonexistent-token-123`), 404);
 
     // An unknown address gets the same answer, and no message goes out.
@@ -487,7 +576,10 @@ describe('voting through the link with a one-time code', () => {
     const sent = await t.call('POST', `${PUBLIC}/${token}/code`, { body: { contact: c.email!.toUpperCase() } });
     const { challenge } = sent.json().data;
     const code = await lastCode(c.email!);
-    const wrong = expectFieldError(await t.call('POST', `${PUBLIC}/${token}/verify`, { body: { challenge, code: code === '000000' ? '111111' : '000000' } }), 'code');
+    const wrong = expectFieldError(
+      await t.call('POST', `${PUBLIC}/${token}/verify`, { body: { challenge, code: code === '000000' ? '111111' : '000000' } }),
+      'code',
+    );
     expect(wrong.errors!.code[0]).toMatch(/Невірний код/);
     // Another resend within a minute is refused.
     expectErrorBody(await t.call('POST', `${PUBLIC}/${token}/code`, { body: { contact: c.email! } }), 429);
@@ -499,11 +591,20 @@ describe('voting through the link with a one-time code', () => {
     expect(reused.errors!.code[0]).toMatch(/використано/);
 
     // Expired: a fresh code whose time ran out (asked for two minutes later, past the once-a-minute limit).
-    await t.db.update(rateLimitHits).set({ at: new Date(Date.now() - 120_000) }).where(like(rateLimitHits.key, `voting-code:contact:${m.id}:%`));
+    await t.db
+      .update(rateLimitHits)
+      .set({ at: new Date(Date.now() - 120_000) })
+      .where(like(rateLimitHits.key, `voting-code:contact:${m.id}:%`));
     const again = await t.call('POST', `${PUBLIC}/${token}/code`, { body: { contact: c.email! } });
     expect(again.statusCode, again.body).toBe(200);
-    await t.db.update(votingCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(votingCodes.votingId, m.id)));
-    const expired = expectFieldError(await t.call('POST', `${PUBLIC}/${token}/verify`, { body: { challenge: again.json().data.challenge, code: await lastCode(c.email!) } }), 'code');
+    await t.db
+      .update(votingCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(votingCodes.votingId, m.id)));
+    const expired = expectFieldError(
+      await t.call('POST', `${PUBLIC}/${token}/verify`, { body: { challenge: again.json().data.challenge, code: await lastCode(c.email!) } }),
+      'code',
+    );
     expect(expired.errors!.code[0]).toMatch(/застарів/);
 
     // A session of this meeting does not open another meeting's ballot, and no session votes nothing.
@@ -531,12 +632,29 @@ describe('voting through the link with a one-time code', () => {
     const { text, sha256 } = doc.json().data;
     expect(text).toMatch(/Затвердити кошторис .* — ЗА/);
     expect(sha256).toMatch(/^[0-9a-f]{64}$/);
-    expectFieldError(await t.call('POST', `${PUBLIC}/${token}/ballot`, { body: { answers: { [q]: 'for' }, signature: { provider: 'test-kep', data: 'forged' } }, headers: auth }), 'signature');
-    expectFieldError(await t.call('POST', `${PUBLIC}/${token}/ballot`, { body: { answers: { [q]: 'for' }, signature: { provider: 'unknown', data: 'x' } }, headers: auth }), 'signature');
-    const signed = await t.call('POST', `${PUBLIC}/${token}/ballot`, { body: { answers: { [q]: 'for' }, signature: { provider: 'test-kep', data: `signed:${text.length}` } }, headers: auth });
+    expectFieldError(
+      await t.call('POST', `${PUBLIC}/${token}/ballot`, {
+        body: { answers: { [q]: 'for' }, signature: { provider: 'test-kep', data: 'forged' } },
+        headers: auth,
+      }),
+      'signature',
+    );
+    expectFieldError(
+      await t.call('POST', `${PUBLIC}/${token}/ballot`, { body: { answers: { [q]: 'for' }, signature: { provider: 'unknown', data: 'x' } }, headers: auth }),
+      'signature',
+    );
+    const signed = await t.call('POST', `${PUBLIC}/${token}/ballot`, {
+      body: { answers: { [q]: 'for' }, signature: { provider: 'test-kep', data: `signed:${text.length}` } },
+      headers: auth,
+    });
     expect(signed.statusCode, signed.body).toBe(200);
     const list = await t.call('GET', `${API}/voting/${m.id}/residents?status=partial`, { token: admin });
-    expect(list.json().data[0].ballots[0]).toMatchObject({ channel: 'electronic', signed: true, signature_provider: 'test-kep', signature_signer: 'Тестовий Підписувач' });
+    expect(list.json().data[0].ballots[0]).toMatchObject({
+      channel: 'electronic',
+      signed: true,
+      signature_provider: 'test-kep',
+      signature_signer: 'Тестовий Підписувач',
+    });
   });
 });
 
@@ -557,7 +675,7 @@ describe('invitations, scope and permissions', () => {
     expect(again.message).toMatch(/не раніше/);
   });
 
-  it('answers 404 outside the staff member\'s complexes and 403 without the permission', async () => {
+  it("answers 404 outside the staff member's complexes and 403 without the permission", async () => {
     const { house } = await workedExampleHouse();
     const m = await createMeeting(house.id);
     const other = await createComplex(t.db, { organizationId: t.organizationId });

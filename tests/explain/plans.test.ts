@@ -35,12 +35,16 @@ const BIG_TABLE = 10_000;
 const ACCEPTED: [RegExp, string][] = [
   [/^\/api\/admin\/articles\?.*sort=status/, 'the status is derived from now() (scheduled vs published): 50,000 rows are sorted'],
   [/^\/api\/admin\/find\/city\?/, 'the settlements reference (30,000 rows, read-only) is ranked by category and name'],
-  [/^\/api\/admin\/residents\?page=1&per_page=25(&sort=[a-z]+&order=[a-z]+|&search_query=[^&]+)?$/, 'residents are listed per member or unit; the unfiltered list orders 1,000,000 links by unit number'],
+  [
+    /^\/api\/admin\/residents\?page=1&per_page=25(&sort=[a-z]+&order=[a-z]+|&search_query=[^&]+)?$/,
+    'residents are listed per member or unit; the unfiltered list orders 1,000,000 links by unit number',
+  ],
 ];
 /** Query parameters that every list has and that are varied separately (sort, order) or fixed. */
 const FIXED = new Set(['page', 'per_page', 'sort', 'order', 'format']);
 
-if (!serverUrl && !reuseUrl) console.warn('test:explain skipped: set DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
+if (!serverUrl && !reuseUrl)
+  console.warn('test:explain skipped: set DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
 
 interface OpenApiParam {
   name: string;
@@ -119,7 +123,9 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
     }
     const one = async (query: ReturnType<typeof sql>) => String((await queryRows<{ v: unknown }>(database.db, query))[0]?.v ?? '');
     const complex = await one(sql`select min(id) as v from complexes where name like 'ЖК «Генерований %'`);
-    const houses = (await queryRows<{ v: number }>(database.db, sql`select id as v from houses where complex_id = ${Number(complex)} order by id limit 2`)).map((r) => String(r.v));
+    const houses = (await queryRows<{ v: number }>(database.db, sql`select id as v from houses where complex_id = ${Number(complex)} order by id limit 2`)).map(
+      (r) => String(r.v),
+    );
     const staff = await one(sql`select min(id) as v from users where email like 'staff%@gen.demo.ua'`);
     Object.assign(samples, {
       complex_id: [complex],
@@ -156,9 +162,12 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
 
   it('no list filter or sort reads a big table whole', async () => {
     const sizes = new Map(
-      (await queryRows<{ name: string; n: number }>(database.db, sql`select relname as name, reltuples::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)).map(
-        (r) => [r.name, r.n] as const,
-      ),
+      (
+        await queryRows<{ name: string; n: number }>(
+          database.db,
+          sql`select relname as name, reltuples::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+        )
+      ).map((r) => [r.name, r.n] as const),
     );
     const doc = (await app.inject({ url: '/api/admin/openapi.json' })).json<{ paths: Record<string, { get?: { parameters?: OpenApiParam[] } }> }>();
     const lists = Object.entries(doc.paths)
@@ -170,7 +179,8 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
     const timings: { url: string; ms: number }[] = [];
     let checked = 0;
     for (const route of lists) {
-      const query = (name: string, value: string, array: boolean) => (array ? `${name}[]=${encodeURIComponent(value)}` : `${name}=${encodeURIComponent(value)}`);
+      const query = (name: string, value: string, array: boolean) =>
+        array ? `${name}[]=${encodeURIComponent(value)}` : `${name}=${encodeURIComponent(value)}`;
       const isArray = (p: OpenApiParam) => p.schema.type === 'array';
       const valuesOf = (p: OpenApiParam) => p.schema.enum ?? p.schema.items?.enum ?? samples[p.name];
       const required = route.params.filter((p) => p.required).map((p) => query(p.name, valuesOf(p)?.[0] ?? '', isArray(p)));
@@ -180,7 +190,11 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
         if (FIXED.has(p.name) || p.required) continue;
         const values = valuesOf(p);
         if (!values) {
-          findings.push({ who: '-', url: route.path, problem: `no sample value for the filter «${p.name}»: add one to samples in tests/explain/plans.test.ts` });
+          findings.push({
+            who: '-',
+            url: route.path,
+            problem: `no sample value for the filter «${p.name}»: add one to samples in tests/explain/plans.test.ts`,
+          });
           continue;
         }
         if (isArray(p) && !p.schema.items?.enum) cases.push([...base, ...values.map((v) => query(p.name, v, true))]);
@@ -212,10 +226,12 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
       }
     }
     timings.sort((a, b) => b.ms - a.ms);
-    console.log(`${lists.length} list routes, ${timings.length} calls, ${checked} queries explained; slowest calls:\n${timings
-      .slice(0, 10)
-      .map((t) => `  ${t.ms.toFixed(0).padStart(6)} ms  ${t.url}`)
-      .join('\n')}`);
+    console.log(
+      `${lists.length} list routes, ${timings.length} calls, ${checked} queries explained; slowest calls:\n${timings
+        .slice(0, 10)
+        .map((t) => `  ${t.ms.toFixed(0).padStart(6)} ms  ${t.url}`)
+        .join('\n')}`,
+    );
     const report = findings.map((f) => `${f.who} GET ${f.url}\n  ${f.problem}${f.sql ? `\n  ${f.sql}\n${f.plan!.replace(/^/gm, '    ')}` : ''}`).join('\n\n');
     expect(findings.length, `${findings.length} problems:\n\n${report}`).toBe(0);
   });

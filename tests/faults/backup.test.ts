@@ -51,7 +51,10 @@ describe('backup and restore', () => {
       expect(upload.status, JSON.stringify(upload.body)).toBe(200);
       mediaUrl = upload.body.data.url;
       complexName = `ЖК Резервний ${Date.now()}`;
-      const complex = await call(server.url, 'POST', '/complexes', { token, body: { name: complexName, city: 'Львів', address: 'вул. Архівна, 7', description: 'до копії' } });
+      const complex = await call(server.url, 'POST', '/complexes', {
+        token,
+        body: { name: complexName, city: 'Львів', address: 'вул. Архівна, 7', description: 'до копії' },
+      });
       expect(complex.status).toBe(200);
       before = await counts(server.url, token);
     } finally {
@@ -78,7 +81,10 @@ describe('backup and restore', () => {
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
       // Sequences were restored: new rows get fresh ids instead of colliding with restored ones.
-      const fresh = await call(restored.url, 'POST', '/complexes', { token, body: { name: `${complexName} новий`, city: 'Львів', address: 'вул. Нова, 1', description: '' } });
+      const fresh = await call(restored.url, 'POST', '/complexes', {
+        token,
+        body: { name: `${complexName} новий`, city: 'Львів', address: 'вул. Нова, 1', description: '' },
+      });
       expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     } finally {
       await restored.stop();

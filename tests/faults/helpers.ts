@@ -19,7 +19,24 @@ export const DB_UNAVAILABLE = 'База даних тимчасово недос
 export const STALE = 'Запис змінив інший користувач. Оновіть сторінку й повторіть.';
 
 /** Environment the server must not inherit from whoever runs the suite. */
-const STRIP = ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'PUBLIC_URL', 'SMTP_URL', 'PORT', 'HOST', 'DATA_DIR', 'VITE_EDITION', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION', 'S3_FORCE_PATH_STYLE'];
+const STRIP = [
+  'DATABASE_URL',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'SEED_DEMO',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'VITE_EDITION',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+];
 const READY = /Адмін-панель: (http:\/\/localhost:\d+)/;
 const START_TIMEOUT_MS = 120_000;
 
@@ -134,7 +151,12 @@ export async function call(
     body = JSON.stringify(opts.body);
   }
   const started = Date.now();
-  const res = await fetch(`${base}${url.startsWith('/api') ? '' : API}${url}`, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000) });
+  const res = await fetch(`${base}${url.startsWith('/api') ? '' : API}${url}`, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -5,7 +5,21 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createCluster, DB_UNAVAILABLE, login, postgresBinaries, STALE, startServer, subscribeLive, tempDir, UKRAINIAN, waitFor, type Cluster, type ServerProcess } from './helpers.ts';
+import {
+  call,
+  createCluster,
+  DB_UNAVAILABLE,
+  login,
+  postgresBinaries,
+  STALE,
+  startServer,
+  subscribeLive,
+  tempDir,
+  UKRAINIAN,
+  waitFor,
+  type Cluster,
+  type ServerProcess,
+} from './helpers.ts';
 
 const binaries = postgresBinaries();
 if (!binaries) console.warn('PostgreSQL binaries (initdb, pg_ctl; see `pg_config --bindir`) are not installed: the PostgreSQL fault tests are skipped.');
@@ -38,7 +52,10 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
   it('two processes change one complex with the same version: one wins, the other gets 409, nothing is lost', async () => {
     const list = await call(a.url, 'GET', '/complexes?per_page=1', { token: tokenA });
     const id = list.body.main_data.data[0].id as number;
-    const [readA, readB] = await Promise.all([call(a.url, 'GET', `/complexes/${id}`, { token: tokenA }), call(b.url, 'GET', `/complexes/${id}`, { token: tokenB })]);
+    const [readA, readB] = await Promise.all([
+      call(a.url, 'GET', `/complexes/${id}`, { token: tokenA }),
+      call(b.url, 'GET', `/complexes/${id}`, { token: tokenB }),
+    ]);
     expect(readA.body.data.updated_at).toBe(readB.body.data.updated_at);
     const version = readA.body.data.updated_at as string;
     const edit = (r: typeof readA, name: string) => ({ name, city: r.body.data.city, address: r.body.data.address, description: r.body.data.description });
@@ -68,7 +85,11 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
     const blind = await call(a.url, 'PUT', `/complexes/${id}`, { token: tokenA, body: edit(final, 'Назва без версії') });
     expect(blind.status).toBe(200);
     // A version that is not a date is a client error, not a silent overwrite.
-    const garbage = await call(a.url, 'PUT', `/complexes/${id}`, { token: tokenA, body: edit(final, 'Назва з поганою версією'), headers: { 'If-Match': '"abc"' } });
+    const garbage = await call(a.url, 'PUT', `/complexes/${id}`, {
+      token: tokenA,
+      body: edit(final, 'Назва з поганою версією'),
+      headers: { 'If-Match': '"abc"' },
+    });
     expect(garbage.status).toBe(400);
     expect(garbage.body.message).toMatch(UKRAINIAN);
   });
@@ -142,7 +163,11 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
       const req = (await call(a.url, 'GET', '/service_request?per_page=1', { token: tokenA })).body.main_data.data[0] as { id: number };
       const res = await call(a.url, 'PUT', `/service_request/${req.id}`, { token: tokenA, body: { text: 'Зміна для живого оновлення' } });
       expect(res.status).toBe(200);
-      const event = await waitFor('the request event on the other process', async () => stream.events.find((e) => e.event === 'request' && e.data.request_id === req.id), 10_000);
+      const event = await waitFor(
+        'the request event on the other process',
+        async () => stream.events.find((e) => e.event === 'request' && e.data.request_id === req.id),
+        10_000,
+      );
       expect(event.data.action).toBe('updated');
     } finally {
       stream.close();
@@ -183,9 +208,16 @@ describe.skipIf(!binaries)('two API processes on one PostgreSQL', () => {
         [a, tokenA],
         [b, tokenB],
       ] as const) {
-        await waitFor('the API to answer again', async () => ((await call(server.url, 'GET', '/complexes', { token, timeoutMs: 5_000 })).status === 200 ? true : undefined), 30_000);
+        await waitFor(
+          'the API to answer again',
+          async () => ((await call(server.url, 'GET', '/complexes', { token, timeoutMs: 5_000 })).status === 200 ? true : undefined),
+          30_000,
+        );
       }
-      const created = await call(a.url, 'POST', '/complexes', { token: tokenA, body: { name: `Після збою ${Date.now()}`, city: 'Київ', address: 'вул. Тиха, 2', description: '' } });
+      const created = await call(a.url, 'POST', '/complexes', {
+        token: tokenA,
+        body: { name: `Після збою ${Date.now()}`, city: 'Київ', address: 'вул. Тиха, 2', description: '' },
+      });
       expect(created.status).toBe(200);
 
       // The stream opened before the outage gets changes made through the other process again,

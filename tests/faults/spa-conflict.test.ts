@@ -12,7 +12,9 @@ import { STALE } from './helpers.ts';
 const VERSION = '2026-11-24T10:15:30.123Z';
 
 function fetchAnswering(status: number, body: unknown) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 describe('dataProvider.update and record versions', () => {

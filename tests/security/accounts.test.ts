@@ -114,7 +114,10 @@ describe('a colleague with every staff right cannot take an account over', () =>
 
   it('other fields of a colleague still change (the refusal is about sign-in data only)', async () => {
     const victim = await colleague();
-    const res = await t.call('PUT', `${API}/staff/${victim.id}`, { token: await attacker(), body: await staffBody(victim.id, { name: 'Перейменований Колега' }) });
+    const res = await t.call('PUT', `${API}/staff/${victim.id}`, {
+      token: await attacker(),
+      body: await staffBody(victim.id, { name: 'Перейменований Колега' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.name).toBe('Перейменований Колега');
     expect(await alive(victim.token)).toBe(true);
@@ -131,7 +134,10 @@ describe('a colleague with every staff right cannot take an account over', () =>
     const again = await post(`/staff/${pending.id}/invite`, {}, await attacker());
     expect(again.statusCode, again.body).toBe(200);
     // …but not to another address: that is the e-mail change the admin alone makes.
-    const moved = await t.call('PUT', `${API}/staff/${pending.id}`, { token: await attacker(), body: await staffBody(pending.id, { email: `elsewhere-${uid()}@test.ua` }) });
+    const moved = await t.call('PUT', `${API}/staff/${pending.id}`, {
+      token: await attacker(),
+      body: await staffBody(pending.id, { email: `elsewhere-${uid()}@test.ua` }),
+    });
     expect(moved.statusCode).toBe(403);
     // Once the invitation is accepted the account has a password, and the colleague can send no more links.
     expect((await useLink(await linkToken(pending.email), pending.email)).statusCode).toBe(200);
@@ -207,7 +213,10 @@ describe('an admin may, and the owner is told', () => {
   it('nobody changes their own e-mail or phone through the staff form: that takes the code in the personal settings', async () => {
     const me = await t.call('GET', `${API}/user`, { token: w.admin });
     const own = me.json().data.id as number;
-    const res = await t.call('PUT', `${API}/staff/${own}`, { token: w.admin, body: await staffBody(own, { email: `self-${uid()}@test.ua`, phone: '+380661234567' }) });
+    const res = await t.call('PUT', `${API}/staff/${own}`, {
+      token: w.admin,
+      body: await staffBody(own, { email: `self-${uid()}@test.ua`, phone: '+380661234567' }),
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.errors.email[0]).toMatch(/особистих налаштуваннях/);
@@ -232,7 +241,11 @@ const LINKS = {
 /** Ways the password or the sign-in e-mail changes after the link went out; each answers the e-mail the account has now. */
 const CHANGES: Record<string, (me: Account) => Promise<string>> = {
   'password changed in the settings': async (me) => {
-    const res = await post('/setting/change/password', { current_password: me.password, password: 'інший-пароль-2026', password_confirmation: 'інший-пароль-2026' }, me.token);
+    const res = await post(
+      '/setting/change/password',
+      { current_password: me.password, password: 'інший-пароль-2026', password_confirmation: 'інший-пароль-2026' },
+      me.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return me.email;
   },
@@ -273,7 +286,10 @@ describe('a password link dies once the password or e-mail it was sent for chang
   }
 
   it('an invitation dies once the invited person has set a password by another link', async () => {
-    const created = await t.call('POST', `${API}/staff`, { token: w.admin, body: { name: 'Запрошена Колега', email: `inv-${uid()}@test.ua`, role_id: roleId, complex_ids: [w.A.complexId] } });
+    const created = await t.call('POST', `${API}/staff`, {
+      token: w.admin,
+      body: { name: 'Запрошена Колега', email: `inv-${uid()}@test.ua`, role_id: roleId, complex_ids: [w.A.complexId] },
+    });
     const { email } = created.json().data;
     const invitation = await linkToken(email);
     expect((await post('/forgot_password', { email })).statusCode).toBe(200);

@@ -101,7 +101,11 @@ describe('one-time secrets are single-use and expire', () => {
         return { me, secret: await resetToken(me.email) };
       },
       use: (me: Account, token: string) => post('/reset_password', { token, email: me.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }),
-      age: (me: Account) => t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, me.id)),
+      age: (me: Account) =>
+        t.db
+          .update(passwordResets)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(passwordResets.userId, me.id)),
     },
     'sign-in code (2FA)': {
       async issue() {
@@ -114,7 +118,11 @@ describe('one-time secrets are single-use and expire', () => {
         const [challenge, code] = secret.split(' ');
         return post('/login/code', { challenge, code });
       },
-      age: (me: Account) => t.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, me.id)),
+      age: (me: Account) =>
+        t.db
+          .update(verificationCodes)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(verificationCodes.userId, me.id)),
     },
     'e-mail change code': {
       async issue() {
@@ -127,7 +135,11 @@ describe('one-time secrets are single-use and expire', () => {
         const [email, code] = secret.split(' ');
         return post('/setting/change/email', { email, code }, { token: me.token });
       },
-      age: (me: Account) => t.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, me.id)),
+      age: (me: Account) =>
+        t.db
+          .update(verificationCodes)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(verificationCodes.userId, me.id)),
     },
   };
 
@@ -175,7 +187,11 @@ describe('ended sessions stay ended', () => {
   it('after a password change in the settings (other sessions)', async () => {
     const me = await account();
     const other = await t.login(me.email, me.password);
-    const res = await post('/setting/change/password', { current_password: me.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { token: me.token });
+    const res = await post(
+      '/setting/change/password',
+      { current_password: me.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      { token: me.token },
+    );
     expect(res.statusCode, res.body).toBe(200);
     await expectDead(other);
     expect((await post('/login', { email: me.email, password: me.password })).statusCode).toBe(422);

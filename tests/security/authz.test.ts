@@ -60,7 +60,8 @@ describe('authentication', () => {
     for (const r of list) {
       for (const token of [undefined, `x${uid()}`, revoked]) {
         const res = await callOn(r, w.A, token);
-        if (res.statusCode !== 401 || res.json().message !== 'Unauthenticated.') wrong.push(`${r.key} (${token === revoked ? 'revoked' : token ? 'made-up' : 'none'}) → ${res.statusCode}`);
+        if (res.statusCode !== 401 || res.json().message !== 'Unauthenticated.')
+          wrong.push(`${r.key} (${token === revoked ? 'revoked' : token ? 'made-up' : 'none'}) → ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -79,7 +80,10 @@ function pointAtB(body: unknown): unknown {
 }
 
 describe('complex scoping: a staff user of complex A', () => {
-  const itemRoutes = () => protectedRoutes().filter((r) => r.path.includes('{') && !ORGANIZATION_WIDE.test(r.path)).sort(byMethod);
+  const itemRoutes = () =>
+    protectedRoutes()
+      .filter((r) => r.path.includes('{') && !ORGANIZATION_WIDE.test(r.path))
+      .sort(byMethod);
 
   it('reads every item route of complex A (control: the token works), and a file route serves only the files it is for', async () => {
     // No ballot in A's meeting.
@@ -96,7 +100,8 @@ describe('complex scoping: a staff user of complex A', () => {
         const res = await t.call(r.method, v.url, await requestFor(r, w.staffA.token));
         // A file of A that another record holds is served by that record's own route only.
         const expected = v.serves === false ? 404 : 200;
-        if (res.statusCode !== expected) wrong.push(`${r.key} with ${v.file ?? 'its fixture'} → ${res.statusCode}, expected ${expected} ${res.body.slice(0, 200)}`);
+        if (res.statusCode !== expected)
+          wrong.push(`${r.key} with ${v.file ?? 'its fixture'} → ${res.statusCode}, expected ${expected} ${res.body.slice(0, 200)}`);
         if (v.file) files++;
       }
     }
@@ -171,7 +176,9 @@ describe('organizations', () => {
     const token = await t.login(other.email, other.password);
     const wrong: string[] = [];
     let checked = 0;
-    for (const r of protectedRoutes().filter((x) => (x.method === 'GET' || x.method === 'DELETE') && x.path.includes('{')).sort(byMethod)) {
+    for (const r of protectedRoutes()
+      .filter((x) => (x.method === 'GET' || x.method === 'DELETE') && x.path.includes('{'))
+      .sort(byMethod)) {
       for (const { url } of fillPaths(r.path, w.A) ?? []) {
         const before = await fingerprint(t);
         const res = await t.call(r.method, url, { token });
@@ -221,7 +228,9 @@ describe('permissions', () => {
   it('a role without rights gets 403 on every guarded route', async () => {
     const token = await tokenWith({});
     const wrong: string[] = [];
-    for (const r of protectedRoutes().filter((x) => !(x.key in PERSONAL)).sort(byMethod)) {
+    for (const r of protectedRoutes()
+      .filter((x) => !(x.key in PERSONAL))
+      .sort(byMethod)) {
       const res = await callOn(r, w.A, token);
       if (res.statusCode !== 403) wrong.push(`${r.key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
@@ -249,7 +258,9 @@ describe('permissions', () => {
   it('a view-only role gets 403 on every write of a guarded route', async () => {
     const token = await tokenWith(Object.fromEntries(AREAS.map((a) => [a, ['view']])));
     const wrong: string[] = [];
-    for (const r of protectedRoutes().filter((x) => x.method !== 'GET' && !(x.key in PERSONAL)).sort(byMethod)) {
+    for (const r of protectedRoutes()
+      .filter((x) => x.method !== 'GET' && !(x.key in PERSONAL))
+      .sort(byMethod)) {
       const res = await callOn(r, w.A, token);
       if (res.statusCode !== 403) wrong.push(`${r.key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
@@ -267,7 +278,7 @@ describe('permissions', () => {
 });
 
 describe('regressions', () => {
-  it("the request form lists a staff user only colleagues of their own complexes", async () => {
+  it('the request form lists a staff user only colleagues of their own complexes', async () => {
     const form = (await t.call('GET', `${API}/service_request/form`, { token: w.staffA.token })).json().form;
     const ids = form.responsible.map((s: { id: number }) => s.id);
     expect(ids).toContain(w.A.staffId);

@@ -35,7 +35,13 @@ afterAll(() => t?.close());
 
 function noStore(res: { headers: Record<string, unknown> }, what: string, wrong: string[]) {
   const value = String(res.headers['cache-control'] ?? '');
-  if (!value.split(',').map((d) => d.trim().toLowerCase()).includes('no-store')) wrong.push(`${what} → Cache-Control: ${value || '(none)'}`);
+  if (
+    !value
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .includes('no-store')
+  )
+    wrong.push(`${what} → Cache-Control: ${value || '(none)'}`);
 }
 
 describe('Cache-Control: no-store on every API answer', () => {
@@ -65,11 +71,14 @@ describe('Cache-Control: no-store on every API answer', () => {
     }
     expect(wrong).toEqual([]);
     for (const type of ['application/json', 'text/csv', 'application/pdf', 'image/png', 'spreadsheetml']) {
-      expect(ok.some((k) => k.includes(type)), `a 200 answer of type ${type}`).toBe(true);
+      expect(
+        ok.some((k) => k.includes(type)),
+        `a 200 answer of type ${type}`,
+      ).toBe(true);
     }
   });
 
-  it("every answer while the fixtures were created, changed and uploaded", () => {
+  it('every answer while the fixtures were created, changed and uploaded', () => {
     const wrong: string[] = [];
     for (const { what, res } of building) noStore(res, `${what} (${res.statusCode})`, wrong);
     expect(wrong).toEqual([]);
@@ -125,6 +134,10 @@ describe('Cache-Control: no-store on every API answer', () => {
     });
     expect(status).toBe(200);
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(String(headers['cache-control']).split(',').map((d) => d.trim())).toContain('no-store');
+    expect(
+      String(headers['cache-control'])
+        .split(',')
+        .map((d) => d.trim()),
+    ).toContain('no-store');
   });
 });

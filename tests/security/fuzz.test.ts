@@ -33,7 +33,7 @@ const hostileString = fc.oneof(
     '\u0000',
     'a\u0000b',
     "' OR '1'='1' --",
-    "1; DROP TABLE users; --",
+    '1; DROP TABLE users; --',
     "'||pg_sleep(5)--",
     '<script>alert(1)</script>',
     '<img src=x onerror=alert(1)>',
@@ -127,22 +127,52 @@ function plausible(schema: OpenApiSchema | undefined, depth = 0): fc.Arbitrary<u
 /** An object with a random subset of the schema's properties, each plausible or hostile. */
 function objectOf(schema: OpenApiSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const props = schema.properties ?? {};
-  const entries = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, fc.oneof({ weight: 3, arbitrary: plausible(s, depth + 1) }, { weight: 1, arbitrary: hostile })]));
-  return fc.record(entries, { requiredKeys: [] }).chain((obj) =>
-    fc.dictionary(fc.constantFrom('__proto__', 'extra', 'id', 'organization_id', 'is_admin'), hostile, { maxKeys: 2 }).map((extra) => ({ ...extra, ...obj })),
+  const entries = Object.fromEntries(
+    Object.entries(props).map(([k, s]) => [k, fc.oneof({ weight: 3, arbitrary: plausible(s, depth + 1) }, { weight: 1, arbitrary: hostile })]),
   );
+  return fc
+    .record(entries, { requiredKeys: [] })
+    .chain((obj) =>
+      fc.dictionary(fc.constantFrom('__proto__', 'extra', 'id', 'organization_id', 'is_admin'), hostile, { maxKeys: 2 }).map((extra) => ({ ...extra, ...obj })),
+    );
 }
 
-const hostilePathSegment = fc.constantFrom('%C0%AF', '%FF%FE', '0', '-1', '99999999999999999999', '1.5', '1e3', 'abc', '%00', '%2e%2e%2f%2e%2e%2fetc', '1%3BDROP', '%E2%80%AE', '%F0%9F%98%80', ' 1', '0x10');
+const hostilePathSegment = fc.constantFrom(
+  '%C0%AF',
+  '%FF%FE',
+  '0',
+  '-1',
+  '99999999999999999999',
+  '1.5',
+  '1e3',
+  'abc',
+  '%00',
+  '%2e%2e%2f%2e%2e%2fetc',
+  '1%3BDROP',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  ' 1',
+  '0x10',
+);
 
 function pathArb(r: Route): fc.Arbitrary<string> {
   const valid = fillPath(r.path, w.A);
   const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (!names.length) return fc.constant(r.path);
-  const random = fc.tuple(...names.map(() => fc.oneof(hostilePathSegment, fc.integer({ min: 1, max: 2000 }).map(String), hostileString.map((v) => pct(v.slice(0, 2000)))))).map((segs) => {
-    let i = 0;
-    return r.path.replace(/\{\w+\}/g, () => segs[i++]);
-  });
+  const random = fc
+    .tuple(
+      ...names.map(() =>
+        fc.oneof(
+          hostilePathSegment,
+          fc.integer({ min: 1, max: 2000 }).map(String),
+          hostileString.map((v) => pct(v.slice(0, 2000))),
+        ),
+      ),
+    )
+    .map((segs) => {
+      let i = 0;
+      return r.path.replace(/\{\w+\}/g, () => segs[i++]);
+    });
   return valid ? fc.oneof({ weight: 2, arbitrary: fc.constant(valid) }, { weight: 2, arbitrary: random }) : random;
 }
 
@@ -163,13 +193,23 @@ function queryArb(r: Route): fc.Arbitrary<string> {
   return fc.array(one, { maxLength: 4 }).map((pairs) => pairs.map(([k, v, suffix]) => `${k}${encodeURIComponent(suffix)}=${pct(v)}`).join('&'));
 }
 
-type Payload = { kind: 'none' } | { kind: 'json'; body: unknown } | { kind: 'raw'; raw: string; contentType: string } | { kind: 'form'; fields: Record<string, FormValue | FormValue[]> };
+type Payload =
+  | { kind: 'none' }
+  | { kind: 'json'; body: unknown }
+  | { kind: 'raw'; raw: string; contentType: string }
+  | { kind: 'form'; fields: Record<string, FormValue | FormValue[]> };
 
 function bodyArb(r: Route): fc.Arbitrary<Payload> {
-  if (r.method === 'GET' || r.method === 'DELETE') return fc.oneof({ weight: 4, arbitrary: fc.constant<Payload>({ kind: 'none' }) }, { weight: 1, arbitrary: hostile.map((body): Payload => ({ kind: 'json', body })) });
+  if (r.method === 'GET' || r.method === 'DELETE')
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant<Payload>({ kind: 'none' }) },
+      { weight: 1, arbitrary: hostile.map((body): Payload => ({ kind: 'json', body })) },
+    );
   const schema = r.op.requestBody?.content?.['application/json']?.schema;
   const known = w.forms[r.key];
-  const raw = fc.constantFrom('{"a":', '{"a":1,}', '\u0000', 'null', '[]', '"x"', '{"__proto__":{"is_admin":true}}').map((s): Payload => ({ kind: 'raw', raw: s, contentType: 'application/json' }));
+  const raw = fc
+    .constantFrom('{"a":', '{"a":1,}', '\u0000', 'null', '[]', '"x"', '{"__proto__":{"is_admin":true}}')
+    .map((s): Payload => ({ kind: 'raw', raw: s, contentType: 'application/json' }));
   if (schema) {
     return fc.oneof(
       { weight: 6, arbitrary: plausible(schema).map((body): Payload => ({ kind: 'json', body })) },
@@ -181,7 +221,10 @@ function bodyArb(r: Route): fc.Arbitrary<Payload> {
   // Multipart forms (no JSON schema): the known fields with hostile values, random fields, odd files.
   const fieldNames = [...Object.keys(known ?? {}), 'file', 'image', 'name', 'files[]', 'x'];
   const fileValue = fc.record({
-    file: fc.oneof(fc.constant(PNG), fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a))),
+    file: fc.oneof(
+      fc.constant(PNG),
+      fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a)),
+    ),
     name: fc.oneof(fc.constantFrom('../../etc/passwd', '/etc/passwd', 'a\u0000.png', 'фото.png', '..\\..\\x.pdf', ''), fc.string({ maxLength: 20 })),
   });
   const form = fc
@@ -191,7 +234,11 @@ function bodyArb(r: Route): fc.Arbitrary<Payload> {
       { maxKeys: 5 },
     )
     .map((fields): Payload => ({ kind: 'form', fields: { ...(known ?? {}), ...fields } as Record<string, FormValue> }));
-  return fc.oneof({ weight: 4, arbitrary: form }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: hostile.map((body): Payload => ({ kind: 'json', body })) });
+  return fc.oneof(
+    { weight: 4, arbitrary: form },
+    { weight: 1, arbitrary: raw },
+    { weight: 1, arbitrary: hostile.map((body): Payload => ({ kind: 'json', body })) },
+  );
 }
 
 async function options(payload: Payload, token: string | undefined): Promise<CallOptions> {

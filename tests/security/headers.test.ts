@@ -57,7 +57,9 @@ function expectSecure(res: LightMyRequestResponse, what: string) {
   expect(d.get('object-src'), `${what}: object-src`).toEqual(["'none'"]);
   expect(d.get('script-src') ?? d.get('default-src'), `${what}: script-src`).not.toContain("'unsafe-eval'");
   expect(res.headers['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
-  expect(String(res.headers['referrer-policy'] ?? ''), `${what}: Referrer-Policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(String(res.headers['referrer-policy'] ?? ''), `${what}: Referrer-Policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   expect(res.headers['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined();
   expectCookiesLocked(res, what);
 }
@@ -136,11 +138,14 @@ describe('API answers', () => {
 });
 
 describe('the SPA', () => {
-  it.each(['/', '/Login', '/Requests/12', '/ResetPassword?token=x&email=a%40b.ua', '/assets/index.js', '/no/such/page'])('%s carries the headers', async (url) => {
-    const res = await spa.inject({ method: 'GET', url });
-    expect(res.statusCode, url).toBe(200);
-    expectSecure(res, url);
-  });
+  it.each(['/', '/Login', '/Requests/12', '/ResetPassword?token=x&email=a%40b.ua', '/assets/index.js', '/no/such/page'])(
+    '%s carries the headers',
+    async (url) => {
+      const res = await spa.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expectSecure(res, url);
+    },
+  );
 
   it('the page allows only its own scripts', async () => {
     const res = await spa.inject({ method: 'GET', url: '/' });

@@ -120,7 +120,8 @@ const CHANGES: Record<string, { run: (u: Watcher) => Promise<void>; outcome: Out
     outcome: 'silent',
   },
   "the role's request rights taken away": {
-    run: async (u) => ok(await t.call('PUT', `${API}/staff_role/${u.roleId}`, { token: w.admin, body: { name: `Без заявок ${uid()}`, permissions: { complexes: ['view'] } } })),
+    run: async (u) =>
+      ok(await t.call('PUT', `${API}/staff_role/${u.roleId}`, { token: w.admin, body: { name: `Без заявок ${uid()}`, permissions: { complexes: ['view'] } } })),
     outcome: 'silent',
   },
   'user deleted': {
@@ -134,7 +135,13 @@ const CHANGES: Record<string, { run: (u: Watcher) => Promise<void>; outcome: Out
   'password changed in another session': {
     run: async (u) => {
       const other = await t.login(u.email, u.password);
-      ok(await post('/setting/change/password', { current_password: u.password, password: 'новий-пароль-потоку-2026', password_confirmation: 'новий-пароль-потоку-2026' }, other));
+      ok(
+        await post(
+          '/setting/change/password',
+          { current_password: u.password, password: 'новий-пароль-потоку-2026', password_confirmation: 'новий-пароль-потоку-2026' },
+          other,
+        ),
+      );
     },
     outcome: 'ends',
   },
@@ -218,7 +225,9 @@ describe('every write route: a change that takes complex A from a user also sile
     // The watcher is complex A's colleague: /staff/{id} names them, and /staff_role/{id} may name their role.
     const [me] = await rows<{ role_id: number }>(t, sql`select role_id from users where id = ${w.A.staffId}`);
     const password = 'пароль-спостерігача-2026';
-    await t.db.execute(sql`update users set password_hash = ${await hashPassword(password, TEST_HASH_COST)}, password_set_at = now() where id = ${w.A.staffId}`);
+    await t.db.execute(
+      sql`update users set password_hash = ${await hashPassword(password, TEST_HASH_COST)}, password_set_at = now() where id = ${w.A.staffId}`,
+    );
     const [role] = await rows<{ permissions: unknown }>(t, sql`select permissions from staff_roles where id = ${me.role_id}`);
     const { routes } = await collectRoutes(t);
     const writes = routes.filter((r) => !(r.key in PUBLIC_ROUTES) && r.method !== 'GET' && r.method !== 'DELETE');
@@ -247,8 +256,15 @@ describe('every write route: a change that takes complex A from a user also sile
       const fresh = await t.call('GET', `${API}/user`, { token: watcherToken });
       const profile = fresh.statusCode === 200 ? fresh.json().data : undefined;
       // (Whether the request is still one of complex A's: POST /houses/unlink takes its house out.)
-      const [{ inA }] = await rows<{ inA: boolean }>(t, sql`select h.complex_id = ${w.A.complexId} as "inA" from service_requests r join houses h on h.id = r.house_id where r.id = ${w.A.requestId}`);
-      const sees = profile !== undefined && inA && (profile.rules.service_requests ?? []).includes('view') && profile.complexes.some((c: { id: number }) => c.id === w.A.complexId);
+      const [{ inA }] = await rows<{ inA: boolean }>(
+        t,
+        sql`select h.complex_id = ${w.A.complexId} as "inA" from service_requests r join houses h on h.id = r.house_id where r.id = ${w.A.requestId}`,
+      );
+      const sees =
+        profile !== undefined &&
+        inA &&
+        (profile.rules.service_requests ?? []).includes('view') &&
+        profile.complexes.some((c: { id: number }) => c.id === w.A.complexId);
       const mark = stream.text().length;
       await touch(w.A.requestId, await t.login(ADMIN.email, ADMIN.password));
       const after = () => stream.text().slice(mark);
@@ -261,7 +277,8 @@ describe('every write route: a change that takes complex A from a user also sile
         if (!(await within(() => after().includes('event: notification')))) wrong.push(`${r.key}: the stream went quiet altogether`);
       } else {
         unchanged++;
-        if (!(await within(() => heard(after(), w.A.requestId)))) wrong.push(`${r.key} → ${res.statusCode}: the scope stayed, yet the stream did not deliver A`);
+        if (!(await within(() => heard(after(), w.A.requestId))))
+          wrong.push(`${r.key} → ${res.statusCode}: the scope stayed, yet the stream did not deliver A`);
       }
       if (!sees && heard(after(), w.A.requestId)) wrong.push(`${r.key}: the stream still delivered complex A`);
       stream.close();

@@ -35,7 +35,10 @@ beforeAll(async () => {
   t = await setupApp();
   ({ routes } = await collectRoutes(t));
   spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-security-logs-'));
-  fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><html><head><meta name="support-email" content="" /></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(spaDir, 'index.html'),
+    '<!doctype html><html><head><meta name="support-email" content="" /></head><body><div id="root"></div></body></html>',
+  );
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -82,7 +85,10 @@ async function logged(act: () => Promise<unknown>): Promise<string[]> {
 
 function expectHidden(out: string[], value: string, what: string) {
   expect(out.length, `${what}: something was logged`).toBeGreaterThan(0);
-  expect(out.filter((l) => l.includes(value)), `${what}: lines with the secret`).toEqual([]);
+  expect(
+    out.filter((l) => l.includes(value)),
+    `${what}: lines with the secret`,
+  ).toEqual([]);
 }
 
 const call = (method: Method, url: string) => app.inject({ method, url });
@@ -127,13 +133,19 @@ describe('tokens in addresses', () => {
       for (const variant of [url, url.toLowerCase().replace(value.toLowerCase(), value), `${url}?x=1`, url.replace(`/${value}`, `//${value}`)]) {
         const out = await logged(() => call('GET', variant));
         expectHidden(out, value, variant);
-        expect(out.some((l) => l.includes(REDACTED)), `${variant}: redaction marker`).toBe(true);
+        expect(
+          out.some((l) => l.includes(REDACTED)),
+          `${variant}: redaction marker`,
+        ).toBe(true);
       }
     }
   });
 
   it('a token or ticket in the query of any page or API address is hidden (the reset link among them)', async () => {
-    const addresses = [...SPA_ROUTES.map((r) => r.path.replace(/:(\w+)\??/g, '1')), ...routes.filter((r) => r.method === 'GET').map((r) => r.path.replace(/\{\w+\}/g, '1'))];
+    const addresses = [
+      ...SPA_ROUTES.map((r) => r.path.replace(/:(\w+)\??/g, '1')),
+      ...routes.filter((r) => r.method === 'GET').map((r) => r.path.replace(/\{\w+\}/g, '1')),
+    ];
     expect(addresses).toContain('/ResetPassword');
     for (const address of addresses) {
       const [a, b] = [secret(), secret()];
@@ -153,7 +165,11 @@ describe('tokens in addresses', () => {
     const token = decodeURIComponent(link![1]);
     const page = new URL(link![0]);
     out.push(...(await logged(() => call('GET', `${page.pathname}${page.search}`))));
-    out.push(...(await logged(() => app.inject({ method: 'POST', url: `${API}/reset_password`, payload: { token, email: ADMIN.email, password: 'x', password_confirmation: 'y' } }))));
+    out.push(
+      ...(await logged(() =>
+        app.inject({ method: 'POST', url: `${API}/reset_password`, payload: { token, email: ADMIN.email, password: 'x', password_confirmation: 'y' } }),
+      )),
+    );
     expectHidden(out, token, 'reset link');
     expectHidden(out, encodeURIComponent(token), 'reset link (encoded)');
   });
@@ -239,7 +255,8 @@ describe('crashes and exit signals', () => {
     watchProcess({ log: () => app.log as unknown as ProcessLog, shutdown, proc });
     return { proc, shutdown };
   }
-  const parsed = (out: string[]) => out.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { type: string; message: string; stack: string }; signal?: string; code?: number });
+  const parsed = (out: string[]) =>
+    out.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { type: string; message: string; stack: string }; signal?: string; code?: number });
 
   it('an uncaught exception is logged as fatal, without query values, and the process exits with 1', async () => {
     const { proc } = watched();

@@ -131,7 +131,14 @@ describe('a form attaches by id only its own files or the fresh uploads of whoev
   }
 
   it('every such field is known (so a new one is checked too)', () => {
-    const found = routes.filter((r) => fileFields(r).length).map((r) => `${r.key} ${fileFields(r).map((f) => f.name).join(',')}`);
+    const found = routes
+      .filter((r) => fileFields(r).length)
+      .map(
+        (r) =>
+          `${r.key} ${fileFields(r)
+            .map((f) => f.name)
+            .join(',')}`,
+      );
     expect(found.sort()).toEqual(
       [
         `POST ${API}/articles image_id`,
@@ -152,7 +159,8 @@ describe('a form attaches by id only its own files or the fresh uploads of whoev
       const body = w.bodies[r.key] as Record<string, unknown>;
       expect(body, r.key).toBeDefined();
       for (const field of fileFields(r)) {
-        const send = (file: FileFixture | { id: number }) => t.call(r.method, url, { token: w.staffA.token, body: { ...body, [field.name]: field.many ? [file.id] : file.id } });
+        const send = (file: FileFixture | { id: number }) =>
+          t.call(r.method, url, { token: w.staffA.token, body: { ...body, [field.name]: field.many ? [file.id] : file.id } });
         for (const [name, side] of sides()) {
           for (const kind of FILE_KINDS) {
             const file = side.files[kind];
@@ -160,7 +168,8 @@ describe('a form attaches by id only its own files or the fresh uploads of whoev
             const before = await fingerprint(t);
             const res = await send(file);
             const changed = changedTables(before, await fingerprint(t));
-            if (res.statusCode !== 422 || !res.json().errors?.[field.name]) wrong.push(`${r.key} ${field.name} = ${name}'s ${kind} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+            if (res.statusCode !== 422 || !res.json().errors?.[field.name])
+              wrong.push(`${r.key} ${field.name} = ${name}'s ${kind} → ${res.statusCode} ${res.body.slice(0, 160)}`);
             if (changed.length) wrong.push(`${r.key} ${field.name} = ${name}'s ${kind} changed ${changed.join(', ')}`);
             refused++;
           }
@@ -174,7 +183,8 @@ describe('a form attaches by id only its own files or the fresh uploads of whoev
         const fresh = await upload(w.staffA.token);
         const res = await send(fresh);
         if (res.statusCode !== 200) wrong.push(`${r.key} with a fresh upload → ${res.statusCode} ${res.body.slice(0, 160)}`);
-        else if (!res.body.includes(`"${field.name}":${field.many ? `[${fresh.id}]` : fresh.id}`)) wrong.push(`${r.key} did not take the fresh upload: ${res.body.slice(0, 200)}`);
+        else if (!res.body.includes(`"${field.name}":${field.many ? `[${fresh.id}]` : fresh.id}`))
+          wrong.push(`${r.key} did not take the fresh upload: ${res.body.slice(0, 200)}`);
         // Taken, the upload is the record's: nobody takes it into another record.
         const again = await send(fresh);
         if (OWN[r.key] === undefined && again.statusCode !== 422) wrong.push(`${r.key} took an upload a record already holds → ${again.statusCode}`);
@@ -235,7 +245,10 @@ describe('a staff chat link', () => {
         await t.call('GET', `/api/staff/chat/${token}/media/${photo}`),
       ];
     };
-    const active = async () => ((await t.call('GET', `${API}/service_request/${w.A.requestId}`, { token: w.admin })).json().data.chat_links as { id: number; active: boolean }[]).find((l) => l.id === linkId)?.active;
+    const active = async () =>
+      ((await t.call('GET', `${API}/service_request/${w.A.requestId}`, { token: w.admin })).json().data.chat_links as { id: number; active: boolean }[]).find(
+        (l) => l.id === linkId,
+      )?.active;
     const expectWorks = async (when: string) => {
       for (const res of await uses()) expect(res.statusCode, `${when}: ${res.body.slice(0, 160)}`).toBe(200);
       expect(await active(), when).toBe(true);
@@ -250,7 +263,10 @@ describe('a staff chat link', () => {
       expect(await active(), when).toBe(false);
     };
     const putStaff = async (user: typeof performer, change: { role_id?: number; complex_ids?: number[] }) => {
-      const res = await t.call('PUT', `${API}/staff/${user.id}`, { token: w.admin, body: { name: user.name, email: user.email, role_id: user.roleId, complex_ids: [w.A.complexId], ...change } });
+      const res = await t.call('PUT', `${API}/staff/${user.id}`, {
+        token: w.admin,
+        body: { name: user.name, email: user.email, role_id: user.roleId, complex_ids: [w.A.complexId], ...change },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     const putRole = async (role: { id: number; name: string }, permissions: Record<string, readonly string[]>) => {
@@ -342,7 +358,11 @@ describe('files are offered under the type judged by their content', () => {
     expect(r.data.protocol.name).toBe('рахунок.pdf');
     await check(`POST ${API}/voting/{id}/protocol`, null, `${API}/voting/${w.A.votingId}/protocol`, 'pdf');
     const [question] = await rows<{ id: number }>(t, sql`select id from voting_questions where voting_id = ${w.A.votingId} order by position limit 1`);
-    r = await send('POST', `${API}/voting/${w.A.votingId}/resident/${w.A.memberId}/upload_sheet`, { file: pdf, type: 'sheet', [`answer_${question.id}`]: 'for' });
+    r = await send('POST', `${API}/voting/${w.A.votingId}/resident/${w.A.memberId}/upload_sheet`, {
+      file: pdf,
+      type: 'sheet',
+      [`answer_${question.id}`]: 'for',
+    });
     const sheet = r.data.ballots.at(-1).sheet;
     await check(`POST ${API}/voting/{votingId}/resident/{residentId}/upload_sheet`, sheet.name, sheet.url, 'pdf');
 

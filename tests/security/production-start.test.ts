@@ -32,19 +32,27 @@ function expectOneLine(message: string | undefined, names: string) {
   expect(message!.length).toBeLessThan(300);
 }
 
-const PRODUCTION_ENVS: Record<string, string>[] = [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://zhk.example.ua' }, { PUBLIC_URL: 'http://10.0.0.5:8080' }];
+const PRODUCTION_ENVS: Record<string, string>[] = [
+  { NODE_ENV: 'production' },
+  { PUBLIC_URL: 'https://zhk.example.ua' },
+  { PUBLIC_URL: 'http://10.0.0.5:8080' },
+];
 const STRONG = 'Ясень-колодязь-2031-Ліхтар';
 
 describe('what counts as a production start', () => {
-  it.each([{}, { PUBLIC_URL: 'http://localhost:8080' }, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { PUBLIC_URL: 'http://[::1]:8080' }, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }])(
-    'a local start %j is the demo: nothing is refused',
-    (env) => {
-      const config = loadConfig(env);
-      expect(config.production).toBeUndefined();
-      expect(config.seedDemo).toBe(true);
-      expect(productionRefusal(config)).toBeUndefined();
-    },
-  );
+  it.each([
+    {},
+    { PUBLIC_URL: 'http://localhost:8080' },
+    { PUBLIC_URL: 'http://127.0.0.1:3000' },
+    { PUBLIC_URL: 'http://[::1]:8080' },
+    { NODE_ENV: 'development' },
+    { NODE_ENV: 'test' },
+  ])('a local start %j is the demo: nothing is refused', (env) => {
+    const config = loadConfig(env);
+    expect(config.production).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(productionRefusal(config)).toBeUndefined();
+  });
 
   it.each(PRODUCTION_ENVS)('%j is a production start', (env) => {
     expect(loadConfig(env).production).toBeDefined();
@@ -79,7 +87,8 @@ describe('configuration a production start refuses', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-production-start-'));
     try {
       const env: Record<string, string> = {};
-      for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(ADMIN_|SEED_DEMO|PUBLIC_URL|NODE_ENV|DATABASE_URL|HOST|PORT)/.test(k)) env[k] = v;
+      for (const [k, v] of Object.entries(process.env))
+        if (v !== undefined && !/^(ADMIN_|SEED_DEMO|PUBLIC_URL|NODE_ENV|DATABASE_URL|HOST|PORT)/.test(k)) env[k] = v;
       for (const extra of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://zhk.example.ua', SEED_DEMO: '0', ADMIN_PASSWORD: DEMO_ADMIN.password }]) {
         const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
           cwd: root,
@@ -108,7 +117,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('a database a production start refuses', () => {
-  const production = (over: Partial<AppConfig> = {}) => ({ ...loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0', ADMIN_EMAIL: 'boss@example.ua' }), ...over });
+  const production = (over: Partial<AppConfig> = {}) => ({
+    ...loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0', ADMIN_EMAIL: 'boss@example.ua' }),
+    ...over,
+  });
 
   it('an account the demo seeded, still with its published password, is refused by e-mail', async () => {
     const [dispatcher] = await t.db.select().from(users).where(eq(users.email, DEMO_STAFF.email));
@@ -124,8 +136,15 @@ describe('a database a production start refuses', () => {
     const message = await productionDatabaseRefusal(t.db, production());
     expectOneLine(message, 'boss@example.ua');
     expect(message).toContain(DEMO_STAFF.email);
-    for (const id of [boss.id]) await t.db.update(users).set({ passwordHash: await hashPassword(STRONG, TEST_HASH_COST) }).where(eq(users.id, id));
-    await t.db.update(users).set({ passwordHash: await hashPassword(`${STRONG}-2`, TEST_HASH_COST) }).where(eq(users.email, DEMO_STAFF.email));
+    for (const id of [boss.id])
+      await t.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(STRONG, TEST_HASH_COST) })
+        .where(eq(users.id, id));
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(`${STRONG}-2`, TEST_HASH_COST) })
+      .where(eq(users.email, DEMO_STAFF.email));
     expect(await productionDatabaseRefusal(t.db, production())).toBeUndefined();
   });
 

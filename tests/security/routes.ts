@@ -107,7 +107,8 @@ export function printedRoutes(t: TestApp): string[] {
 }
 
 /** Organization-wide routes: no row of a complex lies behind their path parameters. */
-export const ORGANIZATION_WIDE = /^\/api\/admin\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
+export const ORGANIZATION_WIDE =
+  /^\/api\/admin\/(house-types|service-request-types|service_request-types|staff_departure|staff_role|streets|contacts_groups|resident-roles|outbox|notifications|setting|user|logout|setup|chat|live|find|dashboard)(\/|$)/;
 
 /**
  * The routes that serve a file named by its `{key}`, and the kinds of file each serves (through
@@ -153,7 +154,14 @@ function fillWith(path: string, s: Side, file: FileKind | undefined): string | u
   let missing = false;
   const url = path.replace(/\{(\w+)\}/g, (_all, name: string, offset: number) => {
     const before = path.slice(0, offset);
-    const id = name === 'key' ? (file ? s.files[file]?.key : '') : name === 'token' && /\/api\/staff\/chat\/$/.test(before) ? s.chatLinkToken : paramId(path, before, name, s);
+    const id =
+      name === 'key'
+        ? file
+          ? s.files[file]?.key
+          : ''
+        : name === 'token' && /\/api\/staff\/chat\/$/.test(before)
+          ? s.chatLinkToken
+          : paramId(path, before, name, s);
     if (id === undefined) missing = true;
     return String(id);
   });

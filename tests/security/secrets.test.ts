@@ -68,7 +68,10 @@ async function tablesHolding(t: TestApp, secrets: { codes: string[]; tokens: str
   // pgboss.job is partitioned: its rows are read through the parent.
   const found: string[] = [];
   for (const { schema, name } of tables) {
-    const [{ n }] = await rows<{ n: number }>(t, sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(name)} x where x::text ~ ${pattern}`);
+    const [{ n }] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from ${sql.identifier(schema)}.${sql.identifier(name)} x where x::text ~ ${pattern}`,
+    );
     if (n > 0) found.push(`${schema}.${name}`);
   }
   return found;
@@ -82,7 +85,13 @@ describe('with a mail server and an SMS gateway', () => {
 
   beforeAll(async () => {
     t = await setupApp({
-      env: { SMTP_URL: await smtp.start(), SMS_GATEWAY_URL: await gateway.start(), SMS_GATEWAY_TOKEN: `gw-${uid()}`, JOB_RETRY_DELAY_SECONDS: '0', JOB_POLL_SECONDS: '0.5' },
+      env: {
+        SMTP_URL: await smtp.start(),
+        SMS_GATEWAY_URL: await gateway.start(),
+        SMS_GATEWAY_TOKEN: `gw-${uid()}`,
+        JOB_RETRY_DELAY_SECONDS: '0',
+        JOB_POLL_SECONDS: '0.5',
+      },
     });
     expect(t.config).toMatchObject({ devOutbox: false });
     admin = await t.login(ADMIN.email, ADMIN.password);
@@ -103,7 +112,10 @@ describe('with a mail server and an SMS gateway', () => {
     // An invitation (a new colleague), a password link to an account that has a password (an
     // admin's), and the notice to the old address when an admin changes someone's e-mail.
     const roleId = (await t.call('GET', `${API}/staff_role`, { token: admin })).json().data[0].id as number;
-    const colleague = await t.call('POST', `${API}/staff`, { token: admin, body: { name: 'Нова Колега', email: `new-colleague-${uid()}@test.ua`, role_id: roleId, complex_ids: [] } });
+    const colleague = await t.call('POST', `${API}/staff`, {
+      token: admin,
+      body: { name: 'Нова Колега', email: `new-colleague-${uid()}@test.ua`, role_id: roleId, complex_ids: [] },
+    });
     expect(colleague.statusCode, colleague.body).toBe(200);
     const invited = await createUser(t.db, { organizationId: t.organizationId });
     expect((await post(t, `/staff/${invited.id}/invite`, {}, admin)).statusCode).toBe(200);
@@ -122,20 +134,27 @@ describe('with a mail server and an SMS gateway', () => {
     const signIn = await post(t, '/login', { email: twoStep.email, password: twoStep.password });
     expect(signIn.json()).toMatchObject({ two_factor: 'phone' });
     const meeting = await demoMeeting(t);
-    for (const contact of [meeting.email, meeting.phone]) expect((await t.call('POST', `${PUBLIC}/${meeting.token}/code`, { body: { contact } })).statusCode).toBe(200);
+    for (const contact of [meeting.email, meeting.phone])
+      expect((await t.call('POST', `${PUBLIC}/${meeting.token}/code`, { body: { contact } })).statusCode).toBe(200);
     const invitations = await post(t, `/voting/${meeting.id}/replay-notification`, {}, admin);
     expect(invitations.statusCode, invitations.body).toBe(200);
     expect((await post(t, '/chat', { message: `Питання ${uid()}` }, admin)).statusCode).toBe(200);
 
     const written = await mine();
     const kinds = new Set(written.map((r) => r.kind));
-    expect([...kinds].sort()).toEqual(Object.keys(MESSAGE_KINDS).filter((k) => k !== 'message').sort());
+    expect([...kinds].sort()).toEqual(
+      Object.keys(MESSAGE_KINDS)
+        .filter((k) => k !== 'message')
+        .sort(),
+    );
     expect(new Set(written.map((r) => r.channel))).toEqual(new Set(['email', 'sms']));
 
     // Queued: the rows hold recipient and kind only; the text waits in the delivery job, and
     // only there (this also shows that the scan finds a secret where one is).
     for (const r of written) expect(r, `outbox row ${r.id}`).toMatchObject({ status: 'queued', subject: '', body: null });
-    const payloads = (await rows<{ data: { body?: string; subject?: string } }>(t, sql`select data from pgboss.job where name = 'outbox.send'`)).map((j) => `${j.data.subject}\n${j.data.body}`);
+    const payloads = (await rows<{ data: { body?: string; subject?: string } }>(t, sql`select data from pgboss.job where name = 'outbox.send'`)).map(
+      (j) => `${j.data.subject}\n${j.data.body}`,
+    );
     const waiting = secretsIn(payloads);
     expect(waiting.codes.length).toBeGreaterThanOrEqual(5);
     expect(await tablesHolding(t, waiting)).toEqual(['pgboss.job']);
@@ -155,7 +174,12 @@ describe('with a mail server and an SMS gateway', () => {
 
     // The link really is the one that works (the scan below looks for live secrets).
     const reset = new URL(texts.find((x) => x.includes(`email=${encodeURIComponent(forgetful.email)}`))!.match(/https?:\/\/\S*ResetPassword\S*/)![0]);
-    const resetDone = await post(t, '/reset_password', { token: reset.searchParams.get('token'), email: forgetful.email, password: 'зовсім-новий-пароль-2026', password_confirmation: 'зовсім-новий-пароль-2026' });
+    const resetDone = await post(t, '/reset_password', {
+      token: reset.searchParams.get('token'),
+      email: forgetful.email,
+      password: 'зовсім-новий-пароль-2026',
+      password_confirmation: 'зовсім-новий-пароль-2026',
+    });
     expect(resetDone.statusCode, resetDone.body).toBe(200);
 
     // The admin's view: who, what kind, delivered; never the text.
@@ -177,7 +201,15 @@ describe('with a mail server and an SMS gateway', () => {
   it('text left readable by a development period is erased when the app starts with a transport', async () => {
     const [held] = await t.db
       .insert(outbox)
-      .values({ organizationId: t.organizationId, channel: 'sms', kind: 'login_code', recipient: '+380501112233', subject: 'Код: 424242', body: 'Ваш код для входу: 424242', status: 'held' })
+      .values({
+        organizationId: t.organizationId,
+        channel: 'sms',
+        kind: 'login_code',
+        recipient: '+380501112233',
+        subject: 'Код: 424242',
+        body: 'Ваш код для входу: 424242',
+        status: 'held',
+      })
       .returning();
     expect(await tablesHolding(t, { codes: ['424242'], tokens: [] })).toEqual(['public.outbox']);
     // A second process starting on the same database.
@@ -263,6 +295,10 @@ describe('the development outbox', () => {
     const notices = deliveryNotices(loadConfig({ ...base, NODE_ENV: 'production' }));
     expect(notices.join('\n')).toMatch(/SMTP_URL/);
     expect(notices.join('\n')).toMatch(/SMS_GATEWAY_URL/);
-    expect(deliveryNotices(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ua', SMS_GATEWAY_URL: 'https://sms.example.ua', SMS_GATEWAY_TOKEN: 'x' }))).toEqual([]);
+    expect(
+      deliveryNotices(
+        loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ua', SMS_GATEWAY_URL: 'https://sms.example.ua', SMS_GATEWAY_TOKEN: 'x' }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,12 @@ afterAll(() => t?.close());
 const post = (path: string, body: unknown, opts: { token?: string; ip?: string } = {}) => t.call('POST', `${API}${path}`, { body, ...opts });
 const alive = async (token: string) => (await t.call('GET', `${API}/user`, { token })).statusCode === 200;
 const liveSessions = async (userId: number) =>
-  (await t.db.select({ id: authTokens.id }).from(authTokens).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))).length;
+  (
+    await t.db
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+  ).length;
 
 async function account() {
   const user = await createUser(t.db, { organizationId: t.organizationId });
@@ -102,7 +107,16 @@ async function plant(me: Account) {
   const code = (createdAt: Date) =>
     t.db
       .insert(verificationCodes)
-      .values({ userId: me.id, purpose: 'email', channel: 'email', target: me.email, salt: 's', codeHash: 'h', createdAt, expiresAt: new Date(createdAt.getTime() + 600_000) })
+      .values({
+        userId: me.id,
+        purpose: 'email',
+        channel: 'email',
+        target: me.email,
+        salt: 's',
+        codeHash: 'h',
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + 600_000),
+      })
       .returning({ id: verificationCodes.id })
       .then((r) => r[0].id);
   const attempt = (at: Date) =>
@@ -138,8 +152,10 @@ async function plant(me: Account) {
 }
 
 async function present(planted: Awaited<ReturnType<typeof plant>>['gone']) {
-  const ids = async (table: typeof authTokens | typeof passwordResets | typeof verificationCodes | typeof authAttempts | typeof liveTickets, wanted: number[]) =>
-    (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id).sort();
+  const ids = async (
+    table: typeof authTokens | typeof passwordResets | typeof verificationCodes | typeof authAttempts | typeof liveTickets,
+    wanted: number[],
+  ) => (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, wanted))).map((r) => r.id).sort();
   return {
     sessions: await ids(authTokens, planted.sessions),
     links: await ids(passwordResets, planted.links),
@@ -196,7 +212,7 @@ describe('expired rows are purged', () => {
 
 /** Tables of short-lived rows that the purge leaves alone on purpose, with the reason. */
 const KEPT_ON_PURPOSE: Record<string, string> = {
-  service_request_chat_links: "a request lists its chat links with their history (expired or revoked ones too); they go with the request",
+  service_request_chat_links: 'a request lists its chat links with their history (expired or revoked ones too); they go with the request',
 };
 
 describe('every kind of short-lived row is purged', () => {

@@ -39,14 +39,18 @@ const MB = 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function importFile(file: Buffer, name: string, token = admin) {
-  return t.call('POST', `${API}/members/import`, { token, ...(await multipartBody({ house_id: houseId, mode: 'preview', file: { file, name, type: name.endsWith('.csv') ? 'text/csv' : XLSX } })) });
+  return t.call('POST', `${API}/members/import`, {
+    token,
+    ...(await multipartBody({ house_id: houseId, mode: 'preview', file: { file, name, type: name.endsWith('.csv') ? 'text/csv' : XLSX } })),
+  });
 }
 
 /** A registry of `n` residents with `extra` further filled columns each (notes a manager keeps). */
 function registry(n: number, extra = 0): (string | number)[][] {
   const header = ['Номер', 'Тип', 'Площа', 'ПІБ', 'Роль', ...Array.from({ length: extra }, (_v, i) => `Примітка ${i + 1}`)];
   const rows: (string | number)[][] = [header];
-  for (let i = 1; i <= n; i++) rows.push([i, 'квартира', 40 + (i % 50), `Мешканець Номер ${i}`, 'орендар', ...Array.from({ length: extra }, (_v, j) => `нотатка ${i}-${j}`)]);
+  for (let i = 1; i <= n; i++)
+    rows.push([i, 'квартира', 40 + (i % 50), `Мешканець Номер ${i}`, 'орендар', ...Array.from({ length: extra }, (_v, j) => `нотатка ${i}-${j}`)]);
   return rows;
 }
 
@@ -80,7 +84,14 @@ async function measured<T>(call: () => Promise<T>) {
 
 describe('reading an uploaded spreadsheet', () => {
   it('reads the first sheet of a workbook written as Excel writes it (control)', async () => {
-    const file = xlsxFile(registry(3), { extraSheets: [[['Номер', 'ПІБ'], [99, 'Інший Аркуш']]] });
+    const file = xlsxFile(registry(3), {
+      extraSheets: [
+        [
+          ['Номер', 'ПІБ'],
+          [99, 'Інший Аркуш'],
+        ],
+      ],
+    });
     const res = await importFile(file, 'реєстр.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -93,8 +104,13 @@ describe('reading an uploaded spreadsheet', () => {
   });
 
   const padded = (bytes: number) => {
-    const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c><c r="B1" t="inlineStr"><is><t>ПІБ</t></is></c></row>';
-    return Buffer.concat([Buffer.from(head), Buffer.alloc(bytes, 0x20), Buffer.from('<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>Іван Петренко</t></is></c></row></sheetData></worksheet>')]);
+    const head =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c><c r="B1" t="inlineStr"><is><t>ПІБ</t></is></c></row>';
+    return Buffer.concat([
+      Buffer.from(head),
+      Buffer.alloc(bytes, 0x20),
+      Buffer.from('<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="inlineStr"><is><t>Іван Петренко</t></is></c></row></sheetData></worksheet>'),
+    ]);
   };
   const tinyCells = (cells: number, width: number) => {
     const parts = ['<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
@@ -107,17 +123,55 @@ describe('reading an uploaded spreadsheet', () => {
     return Buffer.from(parts.join(''));
   };
   const emptyRows = (n: number) =>
-    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${Array.from({ length: n }, (_v, i) => `<row r="${i + 1}" ht="15"/>`).join('')}</sheetData></worksheet>`);
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${Array.from({ length: n }, (_v, i) => `<row r="${i + 1}" ht="15"/>`).join('')}</sheetData></worksheet>`,
+    );
 
   const overCap: [string, () => { file: Buffer; name: string }, number[], RegExp][] = [
     ['a file over 5 MB', () => ({ file: Buffer.alloc(5 * MB + 10, 0x41), name: 'реєстр.csv' }), [413], /не більше 5 МБ/],
-    ['a sheet that declares 30 MB of XML (a zip bomb)', () => ({ file: xlsxFile([], { sheetXml: padded(30 * MB) }), name: 'реєстр.xlsx' }), [413, 422], /розпакування завеликий/],
-    ['a sheet of 800,000 small cells', () => ({ file: xlsxFile([], { sheetXml: tinyCells(800_000, 20) }), name: 'реєстр.xlsx' }), [422], /забагато заповнених клітинок/],
+    [
+      'a sheet that declares 30 MB of XML (a zip bomb)',
+      () => ({ file: xlsxFile([], { sheetXml: padded(30 * MB) }), name: 'реєстр.xlsx' }),
+      [413, 422],
+      /розпакування завеликий/,
+    ],
+    [
+      'a sheet of 800,000 small cells',
+      () => ({ file: xlsxFile([], { sheetXml: tinyCells(800_000, 20) }), name: 'реєстр.xlsx' }),
+      [422],
+      /забагато заповнених клітинок/,
+    ],
     ['a sheet of 10,001 residents', () => ({ file: xlsxFile(registry(10_001)), name: 'реєстр.xlsx' }), [422], /забагато рядків/],
-    ['a sheet of 200,000 empty formatted rows', () => ({ file: xlsxFile([], { sheetXml: emptyRows(200_000) }), name: 'реєстр.xlsx' }), [422], /забагато рядків/],
-    ['a value in column 150', () => ({ file: xlsxFile([['Номер', 'ПІБ', ...Array.from({ length: 147 }, () => ''), 'зайве'], [1, 'Іван Петренко']]), name: 'реєстр.xlsx' }), [422], /колонок/],
-    ['a CSV file of 270,000 cells', () => ({ file: Buffer.from(`Номер;ПІБ${';Примітка'.repeat(28)}\n${`1;Іван${';x'.repeat(28)}\n`.repeat(9_000)}`), name: 'реєстр.csv' }), [422], /забагато заповнених клітинок/],
-    ['a CSV file of 10,001 residents', () => ({ file: Buffer.from(`Номер;ПІБ\n${'1;Іван Петренко\n'.repeat(10_001)}`), name: 'реєстр.csv' }), [422], /забагато рядків/],
+    [
+      'a sheet of 200,000 empty formatted rows',
+      () => ({ file: xlsxFile([], { sheetXml: emptyRows(200_000) }), name: 'реєстр.xlsx' }),
+      [422],
+      /забагато рядків/,
+    ],
+    [
+      'a value in column 150',
+      () => ({
+        file: xlsxFile([
+          ['Номер', 'ПІБ', ...Array.from({ length: 147 }, () => ''), 'зайве'],
+          [1, 'Іван Петренко'],
+        ]),
+        name: 'реєстр.xlsx',
+      }),
+      [422],
+      /колонок/,
+    ],
+    [
+      'a CSV file of 270,000 cells',
+      () => ({ file: Buffer.from(`Номер;ПІБ${';Примітка'.repeat(28)}\n${`1;Іван${';x'.repeat(28)}\n`.repeat(9_000)}`), name: 'реєстр.csv' }),
+      [422],
+      /забагато заповнених клітинок/,
+    ],
+    [
+      'a CSV file of 10,001 residents',
+      () => ({ file: Buffer.from(`Номер;ПІБ\n${'1;Іван Петренко\n'.repeat(10_001)}`), name: 'реєстр.csv' }),
+      [422],
+      /забагато рядків/,
+    ],
   ];
 
   it.each(overCap)('%s is refused quickly, in Ukrainian, without taking memory', async (_label, build, statuses, message) => {
@@ -187,10 +241,19 @@ describe('imports and exports run a few at a time', () => {
   const callRoute = async (r: Route) =>
     r.method === 'GET'
       ? t.call('GET', `${r.path}?format=csv`, { token: admin })
-      : t.call(r.method, r.path, { token: admin, ...(await multipartBody({ house_id: houseId, mode: 'preview', file: { file: Buffer.from('Номер;ПІБ\n1;Іван Петренко\n'), name: 'a.csv', type: 'text/csv' } })) });
+      : t.call(r.method, r.path, {
+          token: admin,
+          ...(await multipartBody({
+            house_id: houseId,
+            mode: 'preview',
+            file: { file: Buffer.from('Номер;ПІБ\n1;Іван Петренко\n'), name: 'a.csv', type: 'text/csv' },
+          })),
+        });
 
   it('every import and export route of the route table takes a slot: 429 beyond the user’s and the process’s limits', async () => {
-    expect(heavyRoutes.map((r) => r.key)).toEqual(expect.arrayContaining([`POST ${API}/members/import`, `GET ${API}/members/export`, `GET ${API}/staff/export`]));
+    expect(heavyRoutes.map((r) => r.key)).toEqual(
+      expect.arrayContaining([`POST ${API}/members/import`, `GET ${API}/members/export`, `GET ${API}/staff/export`]),
+    );
     const wrong: string[] = [];
     for (const r of heavyRoutes) {
       // The user's earlier work still running.
@@ -225,7 +288,10 @@ describe('imports and exports run a few at a time', () => {
       sendExport(reply, {
         format,
         filename: 'endless',
-        columns: [{ header: 'Рядок', value: (n: number) => n }, { header: 'Текст', value: () => 'x'.repeat(100) }],
+        columns: [
+          { header: 'Рядок', value: (n: number) => n },
+          { header: 'Текст', value: () => 'x'.repeat(100) },
+        ],
         batches: (async function* () {
           try {
             for (let n = 0; ; n += 1000) {

@@ -31,10 +31,18 @@ let cache: Promise<{ name: string; owner: string | null }[]> | undefined;
 
 async function ownership(t: TestApp) {
   const tables = (
-    await rows<{ name: string }>(t, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)
+    await rows<{ name: string }>(
+      t,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
   ).map((r) => r.name);
   const withOrg = new Set(
-    (await rows<{ name: string }>(t, sql`select table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'`)).map((r) => r.name),
+    (
+      await rows<{ name: string }>(
+        t,
+        sql`select table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'`,
+      )
+    ).map((r) => r.name),
   );
   const keys = await rows<ForeignKey>(
     t,

@@ -37,10 +37,19 @@ beforeAll(async () => {
     sql`select id from streets where settlement_id = ${kyivId} and search_name = 'хрещатик' and organization_id is null order by id limit 1`,
   );
   // The street the second organization typed for its house: its own.
-  [otherStreet] = await rows<{ id: number; name: string }>(t, sql`select s.id, s.name from streets s join houses h on h.street_id = s.id where h.id = ${other.side.houseId}`);
+  [otherStreet] = await rows<{ id: number; name: string }>(
+    t,
+    sql`select s.id, s.name from streets s join houses h on h.street_id = s.id where h.id = ${other.side.houseId}`,
+  );
   // Each organization moves a house (with its requests, meeting and protocol) onto the shared street.
-  for (const [token, side, number] of [[w.admin, w.A, '101'], [other.admin, other.side, '102']] as const) {
-    const res = await t.call('PUT', `${API}/houses/${side.houseId}`, { token, body: { city_id: kyivId, street_id: sharedStreetId, number, complex_id: side.complexId } });
+  for (const [token, side, number] of [
+    [w.admin, w.A, '101'],
+    [other.admin, other.side, '102'],
+  ] as const) {
+    const res = await t.call('PUT', `${API}/houses/${side.houseId}`, {
+      token,
+      body: { city_id: kyivId, street_id: sharedStreetId, number, complex_id: side.complexId },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }, 300_000);
@@ -51,8 +60,7 @@ const fingerprint = () => organizationFingerprint(t, other.organizationId);
 const rank = (r: Route) => (r.method === 'GET' ? 0 : r.method === 'DELETE' ? 2 : 1);
 /** Ends the session it is called with: called last, with a token of its own. */
 const SESSION_ENDING = new Set([`POST ${API}/logout`]);
-const writes = () =>
-  routes.filter((r) => r.method !== 'GET' && !(r.key in PUBLIC_ROUTES) && !SESSION_ENDING.has(r.key)).sort((a, b) => rank(a) - rank(b));
+const writes = () => routes.filter((r) => r.method !== 'GET' && !(r.key in PUBLIC_ROUTES) && !SESSION_ENDING.has(r.key)).sort((a, b) => rank(a) - rank(b));
 
 /** The request the first organization's admin sends: its world's body or form for the route. */
 async function request(r: Route, body: unknown = w.bodies[r.key]): Promise<CallOptions> {
@@ -62,7 +70,8 @@ async function request(r: Route, body: unknown = w.bodies[r.key]): Promise<CallO
 }
 
 /** Path parameters of the first organization's fixtures; streets: the shared reference street. */
-const ownPath = (r: Route) => (r.path.endsWith('/streets/{id}') ? r.path.replace('{id}', String(sharedStreetId)) : (fillPath(r.path, w.A) ?? r.path.replace(/\{\w+\}/g, '1')));
+const ownPath = (r: Route) =>
+  r.path.endsWith('/streets/{id}') ? r.path.replace('{id}', String(sharedStreetId)) : (fillPath(r.path, w.A) ?? r.path.replace(/\{\w+\}/g, '1'));
 
 describe('a second organization', () => {
   it('is there, with its own admin and data, and sees the shared street its house is on', async () => {
@@ -74,12 +83,20 @@ describe('a second organization', () => {
     expect(await unownedTables(t)).toEqual(['settlements']);
   });
 
-  it("no list, look-up or form of the first organization shows a row of the second (streets included)", { timeout: 300_000 }, async () => {
+  it('no list, look-up or form of the first organization shows a row of the second (streets included)', { timeout: 300_000 }, async () => {
     const reads = routes.filter((r) => r.method === 'GET' && !r.path.includes('{') && !(r.key in PUBLIC_ROUTES));
     const wrong: string[] = [];
     let meaningful = 0;
-    const query = (r: Route) => (r.path.endsWith('/find/street') ? `?city_id=${w.cityId}&search_query=${encodeURIComponent(otherStreet.name)}` : r.path.endsWith('/find/city') ? '' : '?per_page=1000');
-    const theirStreets = new Set([otherStreet.id, ...(await rows<{ id: number }>(t, sql`select id from streets where organization_id = ${other.organizationId}`)).map((s) => s.id)]);
+    const query = (r: Route) =>
+      r.path.endsWith('/find/street')
+        ? `?city_id=${w.cityId}&search_query=${encodeURIComponent(otherStreet.name)}`
+        : r.path.endsWith('/find/city')
+          ? ''
+          : '?per_page=1000';
+    const theirStreets = new Set([
+      otherStreet.id,
+      ...(await rows<{ id: number }>(t, sql`select id from streets where organization_id = ${other.organizationId}`)).map((s) => s.id),
+    ]);
     for (const r of reads) {
       const url = `${r.path}${query(r)}`;
       const mine = await t.call('GET', url, { token: w.admin });
@@ -159,7 +176,11 @@ describe('a second organization', () => {
       if (r.key !== `POST ${API}/houses` && !json?.replaced && !form?.replaced) continue;
       const url = fillPath(r.path, w.A) ?? r.path;
       const before = await fingerprint();
-      const res = await t.call(r.method, url, form ? { token: w.admin, ...(await multipartBody(form.body as Record<string, never>)) } : { token: w.admin, body: json?.body });
+      const res = await t.call(
+        r.method,
+        url,
+        form ? { token: w.admin, ...(await multipartBody(form.body as Record<string, never>)) } : { token: w.admin, body: json?.body },
+      );
       const changed = changedTables(before, await fingerprint());
       if (res.statusCode < 400 || res.statusCode >= 500) wrong.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       if (changed.length) wrong.push(`${r.method} ${url} changed the second organization's ${changed.join(', ')}`);
@@ -168,5 +189,4 @@ describe('a second organization', () => {
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(20);
   });
-
 });

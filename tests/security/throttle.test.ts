@@ -268,7 +268,9 @@ describe('the throttling mechanism (server/lib/throttle.ts)', () => {
       Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).begin([{ key, limit }], (seconds) => tooManyAttempts(seconds, 'Забагато спроб.'))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as { statusCode: number; headers: Record<string, string> });
+    const refused = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => r.reason as { statusCode: number; headers: Record<string, string> });
     expect(refused).toHaveLength(15);
     for (const e of refused) {
       expect(e.statusCode).toBe(429);
@@ -294,9 +296,16 @@ type Me = Awaited<ReturnType<typeof newAccount>>;
  * password to send. A new route that asks for the current password must be added here.
  */
 const BODIES: Record<string, (me: Me, password: string) => unknown> = {
-  [`POST ${API}/setting/request-code/phone`]: (_me, password) => ({ phone: `+38067${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, current_password: password }),
+  [`POST ${API}/setting/request-code/phone`]: (_me, password) => ({
+    phone: `+38067${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    current_password: password,
+  }),
   [`POST ${API}/setting/request-code/email`]: (_me, password) => ({ email: `new-${uid()}@test.ua`, current_password: password }),
-  [`POST ${API}/setting/change/password`]: (_me, password) => ({ current_password: password, password: 'Зовсім-інший-пароль-2026', password_confirmation: 'Зовсім-інший-пароль-2026' }),
+  [`POST ${API}/setting/change/password`]: (_me, password) => ({
+    current_password: password,
+    password: 'Зовсім-інший-пароль-2026',
+    password_confirmation: 'Зовсім-інший-пароль-2026',
+  }),
   [`POST ${API}/setting/enable-two-factor/phone`]: (_me, password) => ({ enable: true, current_password: password }),
   [`POST ${API}/setting/enable-two-factor/email`]: (_me, password) => ({ enable: true, current_password: password }),
 };
@@ -370,7 +379,9 @@ describe('settings: the current password cannot be guessed with a stolen session
   it('guesses sent in parallel cannot slip past the limit', async () => {
     const { token } = await sessionUser();
     const route = `${API}/setting/request-code/email`;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', route, { token, body: { email: `new-${uid()}@test.ua`, current_password: `parallel-${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('POST', route, { token, body: { email: `new-${uid()}@test.ua`, current_password: `parallel-${i}` } })),
+    );
     const seen = statuses(answers);
     expect(countOf(seen, 422), seen.join(' ')).toBeLessThanOrEqual(5);
     expect(countOf(seen, 429), seen.join(' ')).toBeGreaterThanOrEqual(15);

@@ -22,7 +22,10 @@ beforeAll(async () => {
   t = await setupApp({ env: { DATA_DIR: dataDir } });
   uploadsDir = t.config.uploadsDir;
   admin = await t.login(ADMIN.email, ADMIN.password);
-  [{ id: houseId, complex_id: complexId }] = await rows<{ id: number; complex_id: number }>(t, sql`select id, complex_id from houses where complex_id is not null order by id limit 1`);
+  [{ id: houseId, complex_id: complexId }] = await rows<{ id: number; complex_id: number }>(
+    t,
+    sql`select id, complex_id from houses where complex_id is not null order by id limit 1`,
+  );
   [{ id: requestId }] = await rows<{ id: number }>(t, sql`select id from service_requests order by id limit 1`);
 });
 afterAll(async () => {
@@ -37,9 +40,23 @@ type Kind = 'image' | 'document' | 'attachment' | 'table';
 const ENDPOINTS = (): { name: string; url: string; field: string; kind: Kind; max: number; fields: Record<string, FormValue | FormValue[]> }[] => [
   { name: 'picture', url: `${API}/media`, field: 'file', kind: 'image', max: 5 * MB, fields: {} },
   { name: 'document file', url: `${API}/media/document`, field: 'file', kind: 'document', max: 20 * MB, fields: {} },
-  { name: 'advertisement', url: `${API}/advertisement`, field: 'image', kind: 'image', max: 5 * MB, fields: { name: 'Продам велосипед', desc: 'Майже новий.', house_id: houseId } },
+  {
+    name: 'advertisement',
+    url: `${API}/advertisement`,
+    field: 'image',
+    kind: 'image',
+    max: 5 * MB,
+    fields: { name: 'Продам велосипед', desc: 'Майже новий.', house_id: houseId },
+  },
   { name: 'document', url: `${API}/documents`, field: 'file', kind: 'document', max: 20 * MB, fields: { name: 'Кошторис', 'complexIds[]': [complexId] } },
-  { name: 'request chat', url: `${API}/service_request/chat/${requestId}`, field: 'files[]', kind: 'attachment', max: 10 * MB, fields: { chat_type: 'staff_chat', message: 'Фото' } },
+  {
+    name: 'request chat',
+    url: `${API}/service_request/chat/${requestId}`,
+    field: 'files[]',
+    kind: 'attachment',
+    max: 10 * MB,
+    fields: { chat_type: 'staff_chat', message: 'Фото' },
+  },
   { name: 'members import', url: `${API}/members/import`, field: 'file', kind: 'table', max: 5 * MB, fields: { house_id: houseId, mode: 'preview' } },
 ];
 
@@ -52,7 +69,10 @@ const fileName = (kind: Kind) => (kind === 'table' ? 'мешканці.csv' : ki
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 async function send(url: string, fields: Record<string, FormValue | FormValue[]>) {
@@ -75,7 +95,10 @@ describe('size limits', () => {
   for (const e of ENDPOINTS()) {
     it(`${e.name}: one byte over ${e.max / MB} MB answers 413 in Ukrainian and keeps nothing`, async () => {
       const ep = ENDPOINTS().find((x) => x.name === e.name)!;
-      const res = await expectRefusedCleanly(() => send(ep.url, { ...ep.fields, [ep.field]: { file: validFile(ep.kind, ep.max + 1), name: fileName(ep.kind) } }), [413, 422]);
+      const res = await expectRefusedCleanly(
+        () => send(ep.url, { ...ep.fields, [ep.field]: { file: validFile(ep.kind, ep.max + 1), name: fileName(ep.kind) } }),
+        [413, 422],
+      );
       expect(res.json().message).toMatch(/МБ/);
     });
   }
@@ -104,7 +127,10 @@ describe('types are judged by content, not by name or declared type', () => {
 
   it('a PDF is no picture, a picture is no table', async () => {
     await expectRefusedCleanly(() => send(`${API}/media`, { file: { file: PDF, name: 'фото.png', type: 'image/png' } }), [415]);
-    await expectRefusedCleanly(() => send(`${API}/members/import`, { house_id: houseId, mode: 'preview', file: { file: PNG, name: 'мешканці.csv', type: 'text/csv' } }), [422]);
+    await expectRefusedCleanly(
+      () => send(`${API}/members/import`, { house_id: houseId, mode: 'preview', file: { file: PNG, name: 'мешканці.csv', type: 'text/csv' } }),
+      [422],
+    );
   });
 
   it('the type stored and served is the sniffed one, with nosniff', async () => {
@@ -117,7 +143,17 @@ describe('types are judged by content, not by name or declared type', () => {
 });
 
 describe('file names never choose where a file goes', () => {
-  const NAMES = ['../../etc/passwd', '../../../../tmp/evil.pdf', '/etc/passwd', 'C:\\Windows\\evil.pdf', '..\\..\\evil.pdf', 'a\u0000.pdf', '....//....//evil.pdf', '%2e%2e%2fevil.pdf', 'ok.pdf\r\nX-Injected: 1'];
+  const NAMES = [
+    '../../etc/passwd',
+    '../../../../tmp/evil.pdf',
+    '/etc/passwd',
+    'C:\\Windows\\evil.pdf',
+    '..\\..\\evil.pdf',
+    'a\u0000.pdf',
+    '....//....//evil.pdf',
+    '%2e%2e%2fevil.pdf',
+    'ok.pdf\r\nX-Injected: 1',
+  ];
 
   it.each(NAMES)('%j is stored under a random name inside the uploads folder', async (name) => {
     const outside = listFiles(dataDir).filter((f) => !f.startsWith(uploadsDir + path.sep));
@@ -155,7 +191,12 @@ function xlsx(padding: number): Buffer {
 }
 
 describe('decompression bombs', () => {
-  const importFile = (file: Buffer) => send(`${API}/members/import`, { house_id: houseId, mode: 'preview', file: { file, name: 'мешканці.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+  const importFile = (file: Buffer) =>
+    send(`${API}/members/import`, {
+      house_id: houseId,
+      mode: 'preview',
+      file: { file, name: 'мешканці.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
 
   it('a small spreadsheet that unpacks to hundreds of megabytes is refused before it is read', async () => {
     const bomb = xlsx(120 * MB);
@@ -170,7 +211,8 @@ describe('decompression bombs', () => {
   it('a zip whose written sizes lie is judged by what it unpacks to', async () => {
     const bomb = xlsx(120 * MB);
     // Rewrite every declared uncompressed size to 1 byte: only the unpacking tells.
-    for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) bomb.writeUInt32LE(1, at + 24);
+    for (let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4))
+      bomb.writeUInt32LE(1, at + 24);
     const res = await expectRefusedCleanly(() => importFile(bomb), [413, 422]);
     expect(JSON.stringify(res.json())).toMatch(/розпакування завеликий|Не вдалося прочитати/);
   });

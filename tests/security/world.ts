@@ -98,9 +98,13 @@ async function okForm(t: TestApp, method: 'POST' | 'PUT', url: string, token: st
   return res.json();
 }
 
-
 /** JSON bodies for one complex (create and update share their schema). */
-export function jsonBodies(s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId'> & { staffId?: number }, cityId: number, typeId: number, label = 'Альфа') {
+export function jsonBodies(
+  s: Pick<Side, 'complexId' | 'houseId' | 'realtyId' | 'memberId'> & { staffId?: number },
+  cityId: number,
+  typeId: number,
+  label = 'Альфа',
+) {
   return {
     complex: { name: `ЖК ${uid()}`, city: 'Київ', address: 'вул. Безпечна, 1', description: '' },
     house: { city_id: cityId, street_name: `вул. ${label} ${uid()}`, number: '1', complex_id: s.complexId },
@@ -162,7 +166,9 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.memberId = (await ok(t, 'POST', '/members', admin, b.member)).data.id;
   const [resident] = await rows<{ id: number }>(t, sql`select id from residents where member_id = ${s.memberId}`);
   s.residentId = resident.id;
-  s.staffId = (await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })).data.id;
+  s.staffId = (
+    await ok(t, 'POST', '/staff', admin, { name: `Колега ${label}`, email: `colleague-${uid()}@test.ua`, complex_ids: [s.complexId], role_id: roleId })
+  ).data.id;
   b = jsonBodies(s, cityId, typeId, label);
   s.files = {};
   const requestPhoto = await upload(t, admin);
@@ -183,7 +189,11 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const link = (await ok(t, 'POST', `/service_request/${s.requestId}/chat_links`, admin, b.chatLink)).data;
   s.chatLinkId = link.id;
   s.chatLinkToken = link.token;
-  const linkPost = await t.call('POST', `/api/staff/chat/${link.token}`, await multipartBody({ message: `З об’єкта ${label}`, photo: { file: PNG, name: 'об’єкт.png', type: 'image/png' } }));
+  const linkPost = await t.call(
+    'POST',
+    `/api/staff/chat/${link.token}`,
+    await multipartBody({ message: `З об’єкта ${label}`, photo: { file: PNG, name: 'об’єкт.png', type: 'image/png' } }),
+  );
   expect(linkPost.statusCode, linkPost.body).toBe(200);
   s.files.linkChatPhoto = await fileOf(t, linkPost.json().data.files[0].id);
   const cover = await upload(t, admin);
@@ -200,10 +210,23 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   s.files.eventPicture = picture;
   s.interviewId = (await ok(t, 'POST', '/interview', admin, b.interview)).data.id;
   s.votingId = (await ok(t, 'POST', '/voting', admin, b.voting)).data.id;
-  s.advertisementId = (await okForm(t, 'POST', '/advertisement', admin, { name: `Продам ${label}`, desc: 'Майже новий.', house_id: s.houseId, image: { file: PNG, name: 'фото.png', type: 'image/png' } })).data.id;
+  s.advertisementId = (
+    await okForm(t, 'POST', '/advertisement', admin, {
+      name: `Продам ${label}`,
+      desc: 'Майже новий.',
+      house_id: s.houseId,
+      image: { file: PNG, name: 'фото.png', type: 'image/png' },
+    })
+  ).data.id;
   const [ad] = await rows<{ image_id: number }>(t, sql`select image_id from advertisements where id = ${s.advertisementId}`);
   s.files.adImage = await fileOf(t, ad.image_id);
-  s.documentId = (await okForm(t, 'POST', '/documents', admin, { name: `Кошторис ${label}`, file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' }, 'complexIds[]': [s.complexId] })).data.id;
+  s.documentId = (
+    await okForm(t, 'POST', '/documents', admin, {
+      name: `Кошторис ${label}`,
+      file: { file: PDF, name: 'кошторис.pdf', type: 'application/pdf' },
+      'complexIds[]': [s.complexId],
+    })
+  ).data.id;
   const [doc] = await rows<{ file_id: number }>(t, sql`select file_id from documents where id = ${s.documentId}`);
   s.files.documentFile = await fileOf(t, doc.file_id);
   await okForm(t, 'POST', `/voting/${s.votingId}/protocol`, admin, { file: { file: PDF, name: 'протокол.pdf', type: 'application/pdf' }, type: 'protocol' });
@@ -277,7 +300,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/comments/{id}`]: b.comment,
     [`POST ${API}/service_request/{id}/chat_links`]: b.chatLink,
     [`PUT ${API}/staff/{id}`]: { name: 'Колега змінений', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
-    [`POST ${API}/interview/{id}/answers`]: { member_id: A.memberId, channel: 'phone', answers: [{ question_id: option.question_id, option_ids: [option.id] }] },
+    [`POST ${API}/interview/{id}/answers`]: {
+      member_id: A.memberId,
+      channel: 'phone',
+      answers: [{ question_id: option.question_id, option_ids: [option.id] }],
+    },
   };
   const forms: World['forms'] = {
     [`POST ${API}/advertisement`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },

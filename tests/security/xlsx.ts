@@ -84,16 +84,41 @@ export function xlsxFile(rows: (string | number)[][], opts: { sheetXml?: Buffer;
   };
   const sheets = [opts.sheetXml ?? sheet(rows), ...(opts.extraSheets ?? []).map(sheet)];
   const sheetList = sheets.map((_s, i) => `<sheet name="Аркуш${i + 1}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
-  const rels = sheets.map((_s, i) => `<Relationship Id="rId${i + 1}" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('');
+  const rels = sheets
+    .map((_s, i) => `<Relationship Id="rId${i + 1}" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+    .join('');
   return zip([
     {
       name: '[Content_Types].xml',
-      data: Buffer.from(xml(`<Types xmlns="${NS}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`)),
+      data: Buffer.from(
+        xml(
+          `<Types xmlns="${NS}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
+        ),
+      ),
     },
-    { name: '_rels/.rels', data: Buffer.from(xml(`<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)) },
-    { name: 'xl/workbook.xml', data: Buffer.from(xml(`<workbook xmlns="${NS}/spreadsheetml/2006/main" xmlns:r="${NS}/officeDocument/2006/relationships"><sheets>${sheetList}</sheets></workbook>`)) },
+    {
+      name: '_rels/.rels',
+      data: Buffer.from(
+        xml(
+          `<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ),
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: Buffer.from(
+        xml(`<workbook xmlns="${NS}/spreadsheetml/2006/main" xmlns:r="${NS}/officeDocument/2006/relationships"><sheets>${sheetList}</sheets></workbook>`),
+      ),
+    },
     { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from(xml(`<Relationships xmlns="${NS}/package/2006/relationships">${rels}</Relationships>`)) },
     ...sheets.map((data, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data })),
-    { name: 'xl/sharedStrings.xml', data: Buffer.from(xml(`<sst xmlns="${NS}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${escape(s)}</t></si>`).join('')}</sst>`)) },
+    {
+      name: 'xl/sharedStrings.xml',
+      data: Buffer.from(
+        xml(
+          `<sst xmlns="${NS}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${escape(s)}</t></si>`).join('')}</sst>`,
+        ),
+      ),
+    },
   ]);
 }

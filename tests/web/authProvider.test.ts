@@ -2,7 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider, TwoFactorRequired } from '../../src/authProvider';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const user = { id: 1, name: 'Адмін', email: 'a@b.ua', phone: null, reset_token: null, tutorial_completed: true, rules: { complexes: ['view'], members: ['view', 'edit'] }, complexes: [], two_factor: null, is_admin: false };
+const user = {
+  id: 1,
+  name: 'Адмін',
+  email: 'a@b.ua',
+  phone: null,
+  reset_token: null,
+  tutorial_completed: true,
+  rules: { complexes: ['view'], members: ['view', 'edit'] },
+  complexes: [],
+  two_factor: null,
+  is_admin: false,
+};
 
 describe('authProvider', () => {
   beforeEach(() => localStorage.clear());
@@ -18,7 +29,9 @@ describe('authProvider', () => {
 
   it('with two factors: the password step throws the challenge, the code step stores the token', async () => {
     const step = { two_factor: 'email', challenge: 'C'.repeat(43), message: 'Код надіслано', sent_to: 'a***@b.ua', resend_after: 60, expires_in: 600 };
-    const f = vi.fn(async (url: string) => (String(url).endsWith('/login') ? json(200, step) : json(200, { access_token: 'T2', token_type: 'bearer', expires_in: 3600 })));
+    const f = vi.fn(async (url: string) =>
+      String(url).endsWith('/login') ? json(200, step) : json(200, { access_token: 'T2', token_type: 'bearer', expires_in: 3600 }),
+    );
     const ap = createAuthProvider(f as unknown as typeof fetch);
     const first = await ap.login({ email: 'a@b.ua', password: 'x' }).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(TwoFactorRequired);

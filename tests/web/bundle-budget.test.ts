@@ -44,7 +44,10 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 describe('SPA bundle budget', () => {
   it(`initial JavaScript stays under ${kib(INITIAL_JS_GZIP_BUDGET)} gzip`, () => {
     const { gzip } = total(report.initial);
-    const largest = [...report.initial].sort((a, b) => b.gzip - a.gzip).slice(0, 5).map((f) => `${f.file} ${kib(f.gzip)}`);
+    const largest = [...report.initial]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5)
+      .map((f) => `${f.file} ${kib(f.gzip)}`);
     expect(gzip, `initial JS is ${kib(gzip)} gzip; largest: ${largest.join(', ')}`).toBeLessThanOrEqual(INITIAL_JS_GZIP_BUDGET);
   });
 

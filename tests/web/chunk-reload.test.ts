@@ -77,9 +77,7 @@ describe('shouldReload', () => {
 
 describe('isChunkLoadError', () => {
   it('recognises the browsers’ chunk-load messages', () => {
-    expect(
-      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a-1.js')),
-    ).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a-1.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module: https://x/a.js'))).toBe(true);
     expect(isChunkLoadError('Unable to preload CSS for /assets/a.css')).toBe(true);
@@ -161,7 +159,7 @@ describe('installChunkReload', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('does not reload while the browser is offline (that would show the browser\'s offline page)', () => {
+  it("does not reload while the browser is offline (that would show the browser's offline page)", () => {
     const { win, reload, preloadError } = fakeWindow();
     win.navigator = { onLine: false };
     const storage = memoryStorage();

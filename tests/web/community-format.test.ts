@@ -12,9 +12,18 @@ describe('community content formatting', () => {
       { id: 2, name: 'ЖК «Сонячна гавань»' },
     ];
     expect(audienceText({ complexes, houses: [] }, translate)).toBe('ЖК «Липовий гай», ЖК «Сонячна гавань»');
-    expect(audienceText({ complexes: complexes.slice(0, 1), houses: [{ id: 5, address: 'x' }, { id: 6, address: 'y' }] }, translate)).toBe(
-      'ЖК «Липовий гай»: app.audience.houses_count:2',
-    );
+    expect(
+      audienceText(
+        {
+          complexes: complexes.slice(0, 1),
+          houses: [
+            { id: 5, address: 'x' },
+            { id: 6, address: 'y' },
+          ],
+        },
+        translate,
+      ),
+    ).toBe('ЖК «Липовий гай»: app.audience.houses_count:2');
   });
 
   it('writes an event time on one day as a range of hours, across days in full (DD.MM.YYYY HH:mm)', () => {

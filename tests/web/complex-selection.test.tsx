@@ -232,7 +232,11 @@ describe('complex selection: a complex is added', () => {
     expect(localStorage.getItem(SELECTED_COMPLEX_KEY)).toBe('7');
     fireEvent.click(await complexButton());
     const menu = await screen.findByRole('menu', { name: 'Комплекс' });
-    expect(within(menu).getAllByRole('menuitemradio').map((i) => i.textContent)).toEqual(['ЖК Липовий гай', 'ЖК Дубовий', 'ЖК Новий']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['ЖК Липовий гай', 'ЖК Дубовий', 'ЖК Новий']);
   });
 
   it('makes the selector usable once a second complex exists', async () => {
@@ -449,12 +453,15 @@ describe('where the selectors show', () => {
     expect(await addressButton()).toBeTruthy();
   });
 
-  it.each(['/', '/Complex', '/dashboard_old/complex', '/Newsletter', '/User', '/Realty/parking', '/Interview', '/Interview/4/users'])('not on %s', async (at) => {
-    setup({ path: at });
-    await waitFor(() => expect(selected()).toBe('1'));
-    expect(screen.queryByTestId('header-selectors')).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Комплекс/ })).toBeNull();
-  });
+  it.each(['/', '/Complex', '/dashboard_old/complex', '/Newsletter', '/User', '/Realty/parking', '/Interview', '/Interview/4/users'])(
+    'not on %s',
+    async (at) => {
+      setup({ path: at });
+      await waitFor(() => expect(selected()).toBe('1'));
+      expect(screen.queryByTestId('header-selectors')).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Комплекс/ })).toBeNull();
+    },
+  );
 
   it('follows the page as the user navigates', async () => {
     setup({ path: '/Complex' });

@@ -10,7 +10,16 @@ describe('multipart resources', () => {
 
   it('toFormData: files as files, arrays as name[], booleans as 1/0, empty and nested values left out', () => {
     const file = new File(['x'], 'Протокол.pdf', { type: 'application/pdf' });
-    const form = toFormData({ name: 'Протокол', file, houseIds: [3, 4], is_public: true, published: false, note: null, nested: { a: 1 }, image: { rawFile: file } });
+    const form = toFormData({
+      name: 'Протокол',
+      file,
+      houseIds: [3, 4],
+      is_public: true,
+      published: false,
+      note: null,
+      nested: { a: 1 },
+      image: { rawFile: file },
+    });
     expect(form.get('name')).toBe('Протокол');
     expect((form.get('file') as File).name).toBe('Протокол.pdf');
     expect((form.get('image') as File).name).toBe('Протокол.pdf');

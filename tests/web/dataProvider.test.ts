@@ -5,10 +5,15 @@ import { toQueryString } from '../../src/dataProvider/http';
 import { itemAdapters, listAdapters, totalLabel } from '../../src/dataProvider/shapes';
 
 const pagination = { current_page: 2, from: 3, last_page: 3, per_page: 2, to: 4, total: 5 };
-const rows = [{ id: 3, name: 'A' }, { id: 4, name: 'B' }];
+const rows = [
+  { id: 3, name: 'A' },
+  { id: 4, name: 'B' },
+];
 
 function fakeFetch(status: number, body: unknown) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 describe('response shape adapters', () => {
@@ -40,9 +45,14 @@ describe('query strings', () => {
     expect(toQueryString({ page: 1, house_ids: [1, 2], search_query: '', x: undefined })).toBe('page=1&house_ids%5B%5D=1&house_ids%5B%5D=2');
   });
   it('maps react-admin list params to the contract', () => {
-    expect(
-      listQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'name', order: 'DESC' }, filter: { q: ' Київ ', city: 'Львів' } }),
-    ).toEqual({ page: 3, per_page: 25, search_query: 'Київ', sort: 'name', order: 'desc', city: 'Львів' });
+    expect(listQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'name', order: 'DESC' }, filter: { q: ' Київ ', city: 'Львів' } })).toEqual({
+      page: 3,
+      per_page: 25,
+      search_query: 'Київ',
+      sort: 'name',
+      order: 'desc',
+      city: 'Львів',
+    });
   });
 });
 
@@ -64,7 +74,11 @@ describe('dataProvider', () => {
   });
 
   it('reads a resident role (which has no single-record call) out of the roles list, once for many ids', async () => {
-    const roles = [{ id: 1, name: 'Власник' }, { id: 2, name: 'Орендар' }, { id: 3, name: 'Член сім’ї' }];
+    const roles = [
+      { id: 1, name: 'Власник' },
+      { id: 2, name: 'Орендар' },
+      { id: 3, name: 'Член сім’ї' },
+    ];
     const f = fakeFetch(200, { data: roles, pagination: { ...pagination, total: 3 } });
     const dp = createDataProvider(f as unknown as typeof fetch);
     expect((await dp.getOne('resident-roles', { id: 2 })).data).toEqual(roles[1]);

@@ -64,7 +64,10 @@ describe.each(ALL.map((e) => [e.name, e] as const))('%s', (_name, e) => {
     const records = renderList(e);
     const firstText = listFields(e).find(([, f]) => f.type === 'text' && f.input !== false)!;
     expect(await screen.findByText(String(records[0][firstText[0] as keyof (typeof records)[0]]))).toBeTruthy();
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
     expect(headers).toEqual(listFields(e).map(([, f]) => f.label));
     expect(screen.getByRole('button', { name: /Експорт CSV/i })).toBeTruthy();
   });

@@ -3,20 +3,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext, I18nContext, TestMemoryRouter, type I18nProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import {
-  ERROR_PAGE_FALLBACK_TEXT,
-  ErrorPage,
-  ErrorPageBoundary,
-  NotFoundPage,
-  RouteErrorPage,
-} from '../../src/layout/ErrorPage';
+import { ERROR_PAGE_FALLBACK_TEXT, ErrorPage, ErrorPageBoundary, NotFoundPage, RouteErrorPage } from '../../src/layout/ErrorPage';
 import { layoutMessagesEn, layoutMessagesUk } from '../../src/layout/messages';
 
-const provider = (locale: 'uk' | 'en') =>
-  polyglotI18nProvider(
-    (l) => ({ ...englishMessages, ...(l === 'en' ? layoutMessagesEn : layoutMessagesUk) }),
-    locale,
-  );
+const provider = (locale: 'uk' | 'en') => polyglotI18nProvider((l) => ({ ...englishMessages, ...(l === 'en' ? layoutMessagesEn : layoutMessagesUk) }), locale);
 
 const renderInApp = (ui: React.ReactNode, locale: 'uk' | 'en' = 'uk', onPath?: (path: string) => void) =>
   render(

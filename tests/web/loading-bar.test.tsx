@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  LOADING_DURATION_MS,
-  LOADING_HIDE_DELAY_MS,
-  LOADING_THROTTLE_MS,
-  LoadingBar,
-  LoadingBarView,
-  loadingProgress,
-} from '../../src/layout/LoadingBar';
+import { LOADING_DURATION_MS, LOADING_HIDE_DELAY_MS, LOADING_THROTTLE_MS, LoadingBar, LoadingBarView, loadingProgress } from '../../src/layout/LoadingBar';
 
 const bar = () => screen.queryByRole('progressbar');
 const value = () => Number(bar()?.getAttribute('aria-valuenow'));

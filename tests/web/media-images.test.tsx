@@ -29,7 +29,10 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const u = String(url);
     if (u === '/api/admin/media' && init?.method === 'POST') {
-      return new Response(JSON.stringify({ data: { id: 9, kind: 'image', name: 'нова.png', mime: 'image/png', size: 4, url: FRESH } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ data: { id: 9, kind: 'image', name: 'нова.png', mime: 'image/png', size: 4, url: FRESH } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     if ([COVER, FRESH, AD, PHOTO].includes(u)) return picture();
     return new Response(JSON.stringify({ message: 'Файл не знайдено.' }), { status: 404, headers: { 'content-type': 'application/json' } });
@@ -41,7 +44,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const fetchedWithToken = (url: string) =>
-  fetchMock.mock.calls.some(([u, init]) => String(u) === url && (init as RequestInit | undefined)?.headers && (init!.headers as Record<string, string>).Authorization === 'Bearer session-token');
+  fetchMock.mock.calls.some(
+    ([u, init]) =>
+      String(u) === url && (init as RequestInit | undefined)?.headers && (init!.headers as Record<string, string>).Authorization === 'Bearer session-token',
+  );
 
 function inForm(record: Record<string, unknown>, children: React.ReactNode) {
   return render(

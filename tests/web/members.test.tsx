@@ -106,7 +106,20 @@ describe('members list', () => {
     await answer('', [
       buildMember({
         status: 'inactive',
-        units: [{ resident_id: 9, realty_id: 5, house_id: 1, complex_id: 1, address: 'м. Київ, вулиця Липова, 12', type: 'apartment', number: '15', role_id: 1, role: 'Власник', ownership_share: '1' }],
+        units: [
+          {
+            resident_id: 9,
+            realty_id: 5,
+            house_id: 1,
+            complex_id: 1,
+            address: 'м. Київ, вулиця Липова, 12',
+            type: 'apartment',
+            number: '15',
+            role_id: 1,
+            role: 'Власник',
+            ownership_share: '1',
+          },
+        ],
       }),
     ]);
     expect(await screen.findByText('Квартира № 15')).toBeTruthy();

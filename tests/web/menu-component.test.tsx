@@ -6,7 +6,16 @@ import { i18nProvider } from '../../src/i18n';
 import { Menu } from '../../src/layout/Menu';
 
 function authWith(tutorialCompleted: boolean): AuthProvider {
-  const user = { id: 1, name: 'Адмін', email: 'a@b.ua', reset_token: null, tutorial_completed: tutorialCompleted, rules: FULL_RULES, complexes: [], is_admin: true };
+  const user = {
+    id: 1,
+    name: 'Адмін',
+    email: 'a@b.ua',
+    reset_token: null,
+    tutorial_completed: tutorialCompleted,
+    rules: FULL_RULES,
+    complexes: [],
+    is_admin: true,
+  };
   return {
     login: async () => undefined,
     logout: async () => undefined,

@@ -4,8 +4,7 @@ import { PAGE_MIN_DELAY_MS, useMinimumDelay } from '../../src/lib/useMinimumDela
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-const setup = (initial: boolean, minMs?: number) =>
-  renderHook(({ loading }) => useMinimumDelay(loading, minMs), { initialProps: { loading: initial } });
+const setup = (initial: boolean, minMs?: number) => renderHook(({ loading }) => useMinimumDelay(loading, minMs), { initialProps: { loading: initial } });
 
 beforeEach(() => {
   vi.useFakeTimers();

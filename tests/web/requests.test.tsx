@@ -105,7 +105,12 @@ let currentDetail: ServiceRequestDetail;
 function renderList(getList: DataProvider['getList']) {
   return render(
     <TestMemoryRouter initialEntries={['/Requests']}>
-      <AdminContext authProvider={authWith({ service_requests: ['view', 'create', 'edit'] })} dataProvider={{ getList } as unknown as DataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext
+        authProvider={authWith({ service_requests: ['view', 'create', 'edit'] })}
+        dataProvider={{ getList } as unknown as DataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+      >
         <RequestList />
       </AdminContext>
     </TestMemoryRouter>,
@@ -162,7 +167,9 @@ describe('requests list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Зберегти вигляд' }));
     fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'Нові про ліфт' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
-    expect(JSON.parse(localStorage.getItem(VIEWS_KEY)!)).toEqual([expect.objectContaining({ name: 'Нові про ліфт', filters: expect.objectContaining({ search: 'ліфт', stages: ['new'] }) })]);
+    expect(JSON.parse(localStorage.getItem(VIEWS_KEY)!)).toEqual([
+      expect.objectContaining({ name: 'Нові про ліфт', filters: expect.objectContaining({ search: 'ліфт', stages: ['new'] }) }),
+    ]);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Скинути фільтри' }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe(''));
@@ -225,7 +232,17 @@ describe('staff chat by link', () => {
   it('asks in its own dialog before marking the work done, and sends nothing when the performer goes back', async () => {
     const TOKEN = 'B'.repeat(43);
     const chat = {
-      request: { id: 11, number: 42, type: 'Сантехніка', address: 'м. Київ, вулиця Липова, 12', realty_number: '7', text: 'Тече кран', stage: 'executor', deadline: null, media: [] },
+      request: {
+        id: 11,
+        number: 42,
+        type: 'Сантехніка',
+        address: 'м. Київ, вулиця Липова, 12',
+        realty_number: '7',
+        text: 'Тече кран',
+        stage: 'executor',
+        deadline: null,
+        media: [],
+      },
       messages: [],
       responsible: [],
       performer: [{ id: 3, name: 'Андрій Мельник' }],

@@ -6,7 +6,18 @@ import { i18nProvider } from '../../src/i18n';
 import SetupPage from '../../src/pages/SetupPage';
 import { visibleMenu, menuFor } from '../../src/layout/menuItems';
 
-const user = { id: 1, name: 'Адмін', email: 'a@b.ua', phone: null, reset_token: null, tutorial_completed: false, rules: { staff: ['view', 'create'] }, complexes: [], two_factor: null, is_admin: true };
+const user = {
+  id: 1,
+  name: 'Адмін',
+  email: 'a@b.ua',
+  phone: null,
+  reset_token: null,
+  tutorial_completed: false,
+  rules: { staff: ['view', 'create'] },
+  complexes: [],
+  two_factor: null,
+  is_admin: true,
+};
 const authProvider: AuthProvider = {
   login: async () => undefined,
   logout: async () => undefined,
@@ -20,7 +31,11 @@ const authProvider: AuthProvider = {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const setup = (done: string[]) => ({
   data: {
-    steps: ['complex', 'houses', 'residents', 'staff', 'request_types', 'news'].map((key) => ({ key, done: done.includes(key), count: done.includes(key) ? 1 : 0 })),
+    steps: ['complex', 'houses', 'residents', 'staff', 'request_types', 'news'].map((key) => ({
+      key,
+      done: done.includes(key),
+      count: done.includes(key) ? 1 : 0,
+    })),
     tutorial_completed: false,
   },
 });

@@ -34,7 +34,16 @@ const colleague = (changes: Partial<Staff> = {}): Staff => ({
 });
 
 function auth(isAdmin: boolean, rules: Rules = { staff: ['view', 'create', 'edit', 'delete'] }): AuthProvider {
-  const user = { id: ME, name: 'Галина', email: 'g@b.ua', reset_token: null, tutorial_completed: true, rules: isAdmin ? FULL_RULES : rules, complexes: [{ id: 1, name: 'ЖК Сонячний' }], is_admin: isAdmin };
+  const user = {
+    id: ME,
+    name: 'Галина',
+    email: 'g@b.ua',
+    reset_token: null,
+    tutorial_completed: true,
+    rules: isAdmin ? FULL_RULES : rules,
+    complexes: [{ id: 1, name: 'ЖК Сонячний' }],
+    is_admin: isAdmin,
+  };
   return {
     login: async () => undefined,
     logout: async () => undefined,
@@ -46,7 +55,16 @@ function auth(isAdmin: boolean, rules: Rules = { staff: ['view', 'create', 'edit
 
 beforeEach(() => {
   // The staff form's role list (GET /staff's `form`).
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { data: [] }, form: { roles: [], departures: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: { data: [] }, form: { roles: [], departures: [] } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

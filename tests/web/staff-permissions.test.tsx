@@ -137,7 +137,8 @@ describe('roles and departments answer the whole list', () => {
   it('create returns the new record; getOne finds a role in the list', async () => {
     saveSession('token', 3600);
     const fetchImpl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      const body = init?.method === 'POST' ? { data: [...list, { id: 9, name: 'Інженер' }], form: { departures: [] }, id: 9 } : { data: list, form: { departures: [] } };
+      const body =
+        init?.method === 'POST' ? { data: [...list, { id: 9, name: 'Інженер' }], form: { departures: [] }, id: 9 } : { data: list, form: { departures: [] } };
       expect(String(url)).toBe('/api/admin/staff_role');
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });

@@ -108,8 +108,7 @@ describe('Toaster', () => {
   it('renders the translated title and the second line of text', () => {
     renderToaster({
       keys: ({ toast }) => toast.success('app.test.saved', { text: 'app.test.details' }),
-      plain: ({ notify }) =>
-        notify('app.test.greeting', { type: 'success', messageArgs: { name: 'Олено', text: 'Просто текст' } }),
+      plain: ({ notify }) => notify('app.test.greeting', { type: 'success', messageArgs: { name: 'Олено', text: 'Просто текст' } }),
       ra: ({ notify }) => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
     });
     fireEvent.click(screen.getByText('keys'));
@@ -230,10 +229,7 @@ describe('Toaster', () => {
     expect(mutations[1]).toHaveBeenCalledWith({ isUndo: true });
     expect(mutations[0]).not.toHaveBeenCalled();
     expect(mutations[2]).not.toHaveBeenCalled();
-    expect(toasts().map((t) => t.querySelector('.app-toast-title')?.textContent)).toEqual([
-      'Видалено 1',
-      'Видалено 3',
-    ]);
+    expect(toasts().map((t) => t.querySelector('.app-toast-title')?.textContent)).toEqual(['Видалено 1', 'Видалено 3']);
     fireEvent.click(screen.getByText('reset'));
     expect(toasts()).toHaveLength(0);
     expect(mutations[0]).toHaveBeenCalledWith({ isUndo: false });

@@ -52,7 +52,9 @@ export const articles = pgTable(
     /** Sanitised HTML. */
     body: text('body').notNull(),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     isEmergency: boolean('is_emergency').notNull().default(false),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
@@ -209,7 +211,11 @@ export const advertisements = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('advertisements_org_created_idx').on(t.organizationId, t.createdAt), index('advertisements_house_idx').on(t.houseId), index('advertisements_image_idx').on(t.imageId)],
+  (t) => [
+    index('advertisements_org_created_idx').on(t.organizationId, t.createdAt),
+    index('advertisements_house_idx').on(t.houseId),
+    index('advertisements_image_idx').on(t.imageId),
+  ],
 );
 
 /** Documents for residents: a file and whom it concerns (complexes, houses, apartments). */
@@ -324,7 +330,11 @@ export const contacts = pgTable(
     description: text('description').notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('contacts_section_idx').on(t.sectionId), index('contacts_group_idx').on(t.groupId), index('contacts_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    index('contacts_section_idx').on(t.sectionId),
+    index('contacts_group_idx').on(t.groupId),
+    index('contacts_org_name_idx').on(t.organizationId, t.name),
+  ],
 );
 
 /** Partner discounts for residents (the legacy area's «Disconts»), shown to chosen complexes. */

@@ -116,10 +116,32 @@ export const realty = pgTable(
     // Members' search finds people by the number of their unit.
     index('realty_org_number_idx').on(t.organizationId, sql`lower(${t.number})`),
     // The list's sorts: empty values last in both directions, ties broken by id upwards.
-    index('realty_org_number_asc_idx').on(t.organizationId, keyLast(leadingDigits(sql`${t.number}`), 'asc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'), t.id),
-    index('realty_org_number_desc_idx').on(t.organizationId, keyLast(leadingDigits(sql`${t.number}`), 'desc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'), t.id),
-    index('realty_org_house_number_asc_idx').on(t.organizationId, t.houseId, keyLast(leadingDigits(sql`${t.number}`), 'asc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'), t.id),
-    index('realty_org_house_number_desc_idx').on(t.organizationId, t.houseId.desc().nullsFirst(), keyLast(leadingDigits(sql`${t.number}`), 'desc'), keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'), t.id),
+    index('realty_org_number_asc_idx').on(
+      t.organizationId,
+      keyLast(leadingDigits(sql`${t.number}`), 'asc'),
+      keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'),
+      t.id,
+    ),
+    index('realty_org_number_desc_idx').on(
+      t.organizationId,
+      keyLast(leadingDigits(sql`${t.number}`), 'desc'),
+      keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'),
+      t.id,
+    ),
+    index('realty_org_house_number_asc_idx').on(
+      t.organizationId,
+      t.houseId,
+      keyLast(leadingDigits(sql`${t.number}`), 'asc'),
+      keyLast(ukrainianSortKey(sql`${t.number}`), 'asc'),
+      t.id,
+    ),
+    index('realty_org_house_number_desc_idx').on(
+      t.organizationId,
+      t.houseId.desc().nullsFirst(),
+      keyLast(leadingDigits(sql`${t.number}`), 'desc'),
+      keyLast(ukrainianSortKey(sql`${t.number}`), 'desc'),
+      t.id,
+    ),
     index('realty_org_area_asc_idx').on(t.organizationId, t.area.asc().nullsLast(), t.id),
     index('realty_org_area_desc_idx').on(t.organizationId, t.area.desc().nullsLast(), t.id),
     index('realty_org_floor_asc_idx').on(t.organizationId, t.floor.asc().nullsLast(), t.id),

@@ -27,14 +27,16 @@ export const members = pgTable(
     note: text('note').notNull().default(''),
     search: text('search')
       .notNull()
-      .generatedAlwaysAs(
-        sql`translate(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(substr(phone, 2), '')), '''ʼ\`‘', '’’’’')`,
-      ),
+      .generatedAlwaysAs(sql`translate(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(substr(phone, 2), '')), '''ʼ\`‘', '’’’’')`),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('members_org_phone_uq').on(t.organizationId, t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex('members_org_email_uq').on(t.organizationId, t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('members_org_phone_uq')
+      .on(t.organizationId, t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('members_org_email_uq')
+      .on(t.organizationId, t.email)
+      .where(sql`${t.email} is not null`),
     index('members_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`), t.id),
     // Sorted by name descending: the list puts empty keys last in both directions.
     index('members_org_name_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.name}`), 'desc'), t.id.desc().nullsFirst()),

@@ -55,7 +55,11 @@ export const users = pgTable(
     passwordSetAt: timestamp('password_set_at', { withTimezone: true }).defaultNow(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)), index('users_role_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`)),
+    index('users_role_idx').on(t.roleId),
+  ],
 );
 
 export const authTokens = pgTable(

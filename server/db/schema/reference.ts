@@ -43,7 +43,9 @@ export const streets = pgTable(
     district: text('district'),
     searchName: text('search_name').notNull(),
     /** 'reference' rows come from the data file; 'admin' rows were added or renamed by a user. */
-    source: text('source', { enum: ['reference', 'admin'] }).notNull().default('reference'),
+    source: text('source', { enum: ['reference', 'admin'] })
+      .notNull()
+      .default('reference'),
     /** The reference name a rename replaced. */
     referenceName: text('reference_name'),
     /**
@@ -59,6 +61,8 @@ export const streets = pgTable(
     index('streets_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('streets_org_settlement_idx').on(t.organizationId, t.settlementId),
     // One replacement of a reference street per organization.
-    uniqueIndex('streets_org_replaces_uq').on(t.organizationId, t.replacesStreetId).where(sql`${t.replacesStreetId} is not null`),
+    uniqueIndex('streets_org_replaces_uq')
+      .on(t.organizationId, t.replacesStreetId)
+      .where(sql`${t.replacesStreetId} is not null`),
   ],
 );

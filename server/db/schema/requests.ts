@@ -105,8 +105,18 @@ export const serviceRequests = pgTable(
     index('service_requests_org_deadline_idx').on(t.organizationId, t.deadline, t.id),
     index('service_requests_org_deadline_desc_idx').on(t.organizationId, t.deadline.desc().nullsLast(), t.id.desc().nullsFirst()),
     // sort=stage: the stages in workflow order (stageOrder in the routes), newest first within each.
-    index('service_requests_org_stage_order_asc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) asc`, t.createdAt.desc().nullsFirst(), t.id.asc()),
-    index('service_requests_org_stage_order_desc_idx').on(t.organizationId, sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) desc`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('service_requests_org_stage_order_asc_idx').on(
+      t.organizationId,
+      sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) asc`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.asc(),
+    ),
+    index('service_requests_org_stage_order_desc_idx').on(
+      t.organizationId,
+      sql`(CASE ${t.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END) desc`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('service_requests_house_created_idx').on(t.houseId, t.createdAt, t.id),
     // stage + complex or addresses (the header selection): a few hundred rows per house, found
     // and counted from the index, then sorted.
@@ -176,7 +186,10 @@ export const serviceRequestComments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('service_request_comments_request_idx').on(t.requestId, t.chatType, t.createdAt, t.id), index('service_request_comments_author_idx').on(t.authorUserId)],
+  (t) => [
+    index('service_request_comments_request_idx').on(t.requestId, t.chatType, t.createdAt, t.id),
+    index('service_request_comments_author_idx').on(t.authorUserId),
+  ],
 );
 
 export const serviceRequestCommentMedia = pgTable(
@@ -233,5 +246,11 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id), index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`), index('notifications_request_idx').on(t.requestId)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_request_idx').on(t.requestId),
+  ],
 );

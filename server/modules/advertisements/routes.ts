@@ -19,7 +19,12 @@ import { houseScope, selectHouses } from '../houses/records.ts';
 type Row = typeof advertisements.$inferSelect;
 
 const SORTS = ['id', 'name', 'created_at', 'published'] as const;
-const sortKeys = { id: advertisements.id, name: ukrainianSortKey(advertisements.name), created_at: advertisements.createdAt, published: advertisements.published } as const;
+const sortKeys = {
+  id: advertisements.id,
+  name: ukrainianSortKey(advertisements.name),
+  created_at: advertisements.createdAt,
+  published: advertisements.published,
+} as const;
 
 const adListQuery = listQuery.extend({
   sort: z.enum(SORTS, { error: 'Сортування можливе за: id, name, created_at, published.' }).default('created_at'),
@@ -46,7 +51,13 @@ function advertisementScope(db: Pick<Db, 'select'>, user: CurrentUser): SQL {
 export const advertisementFiles: FileReader = {
   area: 'advertisements',
   holds: async (db, user, mediaId) =>
-    (await db.select({ id: advertisements.id }).from(advertisements).where(and(eq(advertisements.imageId, mediaId), advertisementScope(db, user))).limit(1)).length > 0,
+    (
+      await db
+        .select({ id: advertisements.id })
+        .from(advertisements)
+        .where(and(eq(advertisements.imageId, mediaId), advertisementScope(db, user)))
+        .limit(1)
+    ).length > 0,
 };
 
 /**
@@ -60,7 +71,13 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function toRecords(rows: Row[]): Promise<Advertisement[]> {
     const houseIds = [...new Set(rows.map((r) => r.houseId))];
-    const [houseRows, keys] = await Promise.all([houseIds.length ? selectHouses(db).where(inArray(houses.id, houseIds)) : [], fileKeys(db, rows.map((r) => r.imageId))]);
+    const [houseRows, keys] = await Promise.all([
+      houseIds.length ? selectHouses(db).where(inArray(houses.id, houseIds)) : [],
+      fileKeys(
+        db,
+        rows.map((r) => r.imageId),
+      ),
+    ]);
     const byId = new Map(houseRows.map((h) => [h.id, h]));
     return rows.map((r) => {
       const house = byId.get(r.houseId);
@@ -119,7 +136,8 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       const conditions: (SQL | undefined)[] = [scope(user)];
       if (q.published !== undefined) conditions.push(eq(advertisements.published, q.published === '1'));
       if (q.house_id !== undefined) conditions.push(eq(advertisements.houseId, q.house_id));
-      if (q.complex_id !== undefined) conditions.push(inArray(advertisements.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
+      if (q.complex_id !== undefined)
+        conditions.push(inArray(advertisements.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
       const search = q.search_query.trim();
       if (search) conditions.push(or(ilike(advertisements.name, likePattern(search)), ilike(advertisements.description, likePattern(search))));
       const where = and(...conditions);
@@ -145,7 +163,10 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/advertisement/:id',
-    { preHandler: requirePermission('advertisements', 'delete'), schema: { tags, summary: 'Видалити оголошення мешканця', params, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      preHandler: requirePermission('advertisements', 'delete'),
+      schema: { tags, summary: 'Видалити оголошення мешканця', params, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       await findOne(request.user, request.params.id);
       await db.delete(advertisements).where(eq(advertisements.id, request.params.id));
@@ -158,7 +179,13 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       '/advertisement',
       {
         preHandler: requirePermission('advertisements', 'create'),
-        schema: { tags, summary: 'Додати оголошення мешканця', description: 'multipart/form-data: name, desc, house_id, image (файл, необов’язково), published (0/1).', ...multipartDoc, response: { 200: one } },
+        schema: {
+          tags,
+          summary: 'Додати оголошення мешканця',
+          description: 'multipart/form-data: name, desc, house_id, image (файл, необов’язково), published (0/1).',
+          ...multipartDoc,
+          response: { 200: one },
+        },
       },
       async (request) => {
         const user = request.user;
@@ -172,7 +199,15 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
         const image = file ? await insertMedia(db, app.storage, user, 'image', file) : undefined;
         const [row] = await db
           .insert(advertisements)
-          .values({ organizationId: user.organizationId, houseId: body.house_id, name: body.name, description: body.desc, imageId: image?.id ?? null, published: body.published ?? false, authorId: user.id })
+          .values({
+            organizationId: user.organizationId,
+            houseId: body.house_id,
+            name: body.name,
+            description: body.desc,
+            imageId: image?.id ?? null,
+            published: body.published ?? false,
+            authorId: user.id,
+          })
           .returning({ id: advertisements.id });
         return { data: await recordOf(row.id) };
       },
@@ -182,7 +217,14 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       '/advertisement/:id',
       {
         preHandler: requirePermission('advertisements', 'edit'),
-        schema: { tags, summary: 'Змінити оголошення мешканця', description: 'multipart/form-data: name, desc, image (необов’язково — новий файл), remove_image=1 — прибрати зображення.', params, ...multipartDoc, response: { 200: one } },
+        schema: {
+          tags,
+          summary: 'Змінити оголошення мешканця',
+          description: 'multipart/form-data: name, desc, image (необов’язково — новий файл), remove_image=1 — прибрати зображення.',
+          params,
+          ...multipartDoc,
+          response: { 200: one },
+        },
       },
       async (request) => {
         const user = request.user;
@@ -214,7 +256,14 @@ export const advertisementRoutes: FastifyPluginAsyncZod = async (app) => {
       '/advertisement/:id',
       {
         preHandler: requirePermission('advertisements', 'edit'),
-        schema: { tags, summary: 'Опублікувати або приховати оголошення', description: 'multipart/form-data: published (0 або 1).', params, ...multipartDoc, response: { 200: one } },
+        schema: {
+          tags,
+          summary: 'Опублікувати або приховати оголошення',
+          description: 'multipart/form-data: published (0 або 1).',
+          params,
+          ...multipartDoc,
+          response: { 200: one },
+        },
       },
       async (request) => {
         const { id } = request.params;

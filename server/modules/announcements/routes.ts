@@ -7,8 +7,18 @@ import { audienceHooks, authorNames, loadAudiences, type AudienceTables } from '
 type Row = typeof announcements.$inferSelect;
 
 const AUDIENCE: AudienceTables = {
-  complexes: { table: announcementComplexes, parentId: announcementComplexes.announcementId, complexId: announcementComplexes.complexId, row: (announcementId, complexId) => ({ announcementId, complexId }) },
-  houses: { table: announcementHouses, parentId: announcementHouses.announcementId, houseId: announcementHouses.houseId, row: (announcementId, houseId) => ({ announcementId, houseId }) },
+  complexes: {
+    table: announcementComplexes,
+    parentId: announcementComplexes.announcementId,
+    complexId: announcementComplexes.complexId,
+    row: (announcementId, complexId) => ({ announcementId, complexId }),
+  },
+  houses: {
+    table: announcementHouses,
+    parentId: announcementHouses.announcementId,
+    houseId: announcementHouses.houseId,
+    row: (announcementId, houseId) => ({ announcementId, houseId }),
+  },
 };
 
 const stateSql = sql<AnnouncementState>`case when ${announcements.validFrom} > now() then 'upcoming' when ${announcements.validUntil} < now() then 'expired' else 'active' end`;
@@ -22,10 +32,26 @@ export function announcementState(row: Pick<Row, 'validFrom' | 'validUntil'>, no
 /** Announcements: the generic CRUD of their declaration (contract/announcements.ts), for the audience of complexes and houses they name. */
 export const announcementRoutes = crudRoutes(announcementEntity, {
   table: announcements,
-  columns: { title: announcements.title, valid_from: announcements.validFrom, valid_until: announcements.validUntil, created_at: announcements.createdAt, state: stateSql },
+  columns: {
+    title: announcements.title,
+    valid_from: announcements.validFrom,
+    valid_until: announcements.validUntil,
+    created_at: announcements.createdAt,
+    state: stateSql,
+  },
   ...audienceHooks(AUDIENCE, announcements.id),
   async toRecords({ db }, rows) {
-    const [audiences, authors] = await Promise.all([loadAudiences(db, AUDIENCE, rows.map((r) => r.id)), authorNames(db, rows.map((r) => r.authorId))]);
+    const [audiences, authors] = await Promise.all([
+      loadAudiences(
+        db,
+        AUDIENCE,
+        rows.map((r) => r.id),
+      ),
+      authorNames(
+        db,
+        rows.map((r) => r.authorId),
+      ),
+    ]);
     const now = new Date();
     return rows.map((r) => ({
       id: r.id,
@@ -40,5 +66,11 @@ export const announcementRoutes = crudRoutes(announcementEntity, {
       updated_at: r.updatedAt.toISOString(),
     }));
   },
-  values: (b: AnnouncementInput, { user }, created) => ({ title: b.title, body: b.body, validFrom: b.valid_from, validUntil: b.valid_until, ...(created ? { authorId: user.id } : {}) }),
+  values: (b: AnnouncementInput, { user }, created) => ({
+    title: b.title,
+    body: b.body,
+    validFrom: b.valid_from,
+    validUntil: b.valid_until,
+    ...(created ? { authorId: user.id } : {}),
+  }),
 });

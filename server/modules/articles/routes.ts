@@ -1,7 +1,15 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ARTICLE_BODY_MAX, ARTICLE_STATUSES, articleInput, articleRecord, type Article, type ArticleInput, type ArticleStatus } from '../../../contract/articles.ts';
+import {
+  ARTICLE_BODY_MAX,
+  ARTICLE_STATUSES,
+  articleInput,
+  articleRecord,
+  type Article,
+  type ArticleInput,
+  type ArticleStatus,
+} from '../../../contract/articles.ts';
 import { audienceFilters } from '../../../contract/audience.ts';
 import { idSchema } from '../../../contract/common.ts';
 import { mediaUrl } from '../../../contract/media.ts';
@@ -15,12 +23,25 @@ import { likePattern, listTotal, ukrainianSortKey } from '../../lib/list.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../../lib/order.ts';
-import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type AudienceTables } from '../community/audience.ts';
+import {
+  assertWholeAudienceInScope,
+  audienceFilter,
+  audienceScope,
+  loadAudiences,
+  resolveAudience,
+  writeAudience,
+  type AudienceTables,
+} from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
 
 const AUDIENCE: AudienceTables = {
-  complexes: { table: articleComplexes, parentId: articleComplexes.articleId, complexId: articleComplexes.complexId, row: (articleId, complexId) => ({ articleId, complexId }) },
+  complexes: {
+    table: articleComplexes,
+    parentId: articleComplexes.articleId,
+    complexId: articleComplexes.complexId,
+    row: (articleId, complexId) => ({ articleId, complexId }),
+  },
   houses: { table: articleHouses, parentId: articleHouses.articleId, houseId: articleHouses.houseId, row: (articleId, houseId) => ({ articleId, houseId }) },
 };
 
@@ -63,12 +84,20 @@ const one = z.object({ data: articleRecord });
 const NOT_FOUND = 'Новину не знайдено.';
 
 /** News a user may see: the organization's, and for staff those meant for one of their complexes. */
-const articleScope = (db: Pick<Db, 'select'>, user: CurrentUser) => and(eq(articles.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, articles.id));
+const articleScope = (db: Pick<Db, 'select'>, user: CurrentUser) =>
+  and(eq(articles.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, articles.id));
 
 /** Covers are served to whoever may read the news they illustrate. */
 export const articleFiles: FileReader = {
   area: 'articles',
-  holds: async (db, user, mediaId) => (await db.select({ id: articles.id }).from(articles).where(and(eq(articles.imageId, mediaId), articleScope(db, user))).limit(1)).length > 0,
+  holds: async (db, user, mediaId) =>
+    (
+      await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.imageId, mediaId), articleScope(db, user)))
+        .limit(1)
+    ).length > 0,
 };
 
 export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,7 +111,10 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     const [audiences, authors, keys] = await Promise.all([
       loadAudiences(db, AUDIENCE, ids),
       authorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds)) : [],
-      fileKeys(db, rows.map((r) => r.imageId)),
+      fileKeys(
+        db,
+        rows.map((r) => r.imageId),
+      ),
     ]);
     const authorName = new Map(authors.map((a) => [a.id, a.name]));
     const now = new Date();
@@ -162,7 +194,13 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = and(...conditions);
       const keys = ordered([...sortKeys[q.sort]], q.order);
       const [total, rows] = await Promise.all([
-        listTotal(db, db.select({ one: sql`1` }).from(articles).where(where)),
+        listTotal(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(articles)
+            .where(where),
+        ),
         db
           .select()
           .from(articles)
@@ -185,7 +223,13 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/articles',
     {
       preHandler: requirePermission('articles', 'create'),
-      schema: { tags, summary: 'Додати новину', description: 'JSON-форма. HTML тексту очищується: скрипти, обробники подій і javascript:-посилання відкидаються.', body: articleInput, response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'Додати новину',
+        description: 'JSON-форма. HTML тексту очищується: скрипти, обробники подій і javascript:-посилання відкидаються.',
+        body: articleInput,
+        response: { 200: one },
+      },
     },
     async (request) => {
       const { values, audience } = await prepare(request.user, request.body);
@@ -205,7 +249,14 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/articles/:id',
     {
       preHandler: requirePermission('articles', 'edit'),
-      schema: { tags, summary: 'Змінити новину', description: 'Оновлення — JSON-форма методом POST (docs/architecture.md, "The contract").', params, body: articleInput, response: { 200: one } },
+      schema: {
+        tags,
+        summary: 'Змінити новину',
+        description: 'Оновлення — JSON-форма методом POST (docs/architecture.md, "The contract").',
+        params,
+        body: articleInput,
+        response: { 200: one },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -32,7 +32,8 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Вхід',
-        description: 'Відповідає токеном, або — коли в користувача ввімкнено двоетапний вхід — повідомленням, що код надіслано, і challenge для POST /login/code.',
+        description:
+          'Відповідає токеном, або — коли в користувача ввімкнено двоетапний вхід — повідомленням, що код надіслано, і challenge для POST /login/code.',
         body: loginInput,
         response: { 200: z.union([tokenResponse, twoFactorChallenge]) },
       },

@@ -83,13 +83,21 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
    * with. SMS sign-in falls back to the account's e-mail while no SMS can be sent (no gateway), so
    * nobody is locked out and no code waits where only an admin could read it.
    */
-  async function sendLoginCode(user: { id: number; organizationId: number; email: string; phone: string | null; twoFactor: 'phone' | 'email' }, limits = LOGIN_CODE_LIMITS) {
+  async function sendLoginCode(
+    user: { id: number; organizationId: number; email: string; phone: string | null; twoFactor: 'phone' | 'email' },
+    limits = LOGIN_CODE_LIMITS,
+  ) {
     const challenge = newToken().token;
     const bySms = user.twoFactor === 'phone' && user.phone !== null && delivery.canSend('sms');
     const target = bySms ? user.phone! : user.email;
     const channel = bySms ? 'sms' : 'email';
     const sent = await codes.send({ userId: user.id, organizationId: user.organizationId, purpose: 'login', channel, target, challenge, limits });
-    return { two_factor: channel === 'sms' ? ('phone' as const) : ('email' as const), challenge, message: `Код для входу надіслано на ${sent.sent_to}.`, ...sent };
+    return {
+      two_factor: channel === 'sms' ? ('phone' as const) : ('email' as const),
+      challenge,
+      message: `Код для входу надіслано на ${sent.sent_to}.`,
+      ...sent,
+    };
   }
 
   async function issueToken(user: { id: number; organizationId: number }) {
@@ -99,7 +107,9 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
 
   async function createReset(account: LinkAccount, ttlMs = RESET_TTL_MS) {
     const { token, hash } = newToken();
-    await db.insert(passwordResets).values({ userId: account.id, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs), accountStamp: accountStamp(account) });
+    await db
+      .insert(passwordResets)
+      .values({ userId: account.id, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs), accountStamp: accountStamp(account) });
     return token;
   }
 
@@ -109,7 +119,9 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
       .select({ client: signInClients.client })
       .from(signInClients)
       .innerJoin(users, eq(users.id, signInClients.userId))
-      .where(and(eq(users.email, email), inArray(signInClients.client, candidates), gt(signInClients.lastSuccessAt, new Date(Date.now() - KNOWN_CLIENT_TTL_MS))));
+      .where(
+        and(eq(users.email, email), inArray(signInClients.client, candidates), gt(signInClients.lastSuccessAt, new Date(Date.now() - KNOWN_CLIENT_TTL_MS))),
+      );
     return rows.map((r) => r.client);
   }
 
@@ -121,7 +133,11 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
   async function rememberClient(userId: number, client: SignInClient): Promise<string> {
     let device = client.device && DEVICE_VALUE.test(client.device) ? client.device : undefined;
     if (device) {
-      const [issued] = await db.select({ userId: signInClients.userId }).from(signInClients).where(eq(signInClients.client, `device:${hashToken(device)}`)).limit(1);
+      const [issued] = await db
+        .select({ userId: signInClients.userId })
+        .from(signInClients)
+        .where(eq(signInClients.client, `device:${hashToken(device)}`))
+        .limit(1);
       if (!issued) device = undefined;
     }
     device ??= newToken().token;
@@ -140,8 +156,7 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
     await accessChanged(live, organizationId, [userId]);
   }
 
-  const resetLink = (token: string, email: string) =>
-    `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  const resetLink = (token: string, email: string) => `${config.publicUrl}/ResetPassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
   return {
     /**
@@ -149,7 +164,11 @@ export function createAuthService(db: Db, config: AppConfig, delivery: Delivery,
      * known one reached from a client it does not know: the same limits, checks and wait.
      * `device` is the device cookie to set when the sign-in issued a token.
      */
-    async login(email: string, password: string, client: SignInClient): Promise<{ answer: Awaited<ReturnType<typeof issueToken | typeof sendLoginCode>>; device?: string }> {
+    async login(
+      email: string,
+      password: string,
+      client: SignInClient,
+    ): Promise<{ answer: Awaited<ReturnType<typeof issueToken | typeof sendLoginCode>>; device?: string }> {
       const network = `ip:${clientNetwork(client.ip)}`;
       const device = client.device && DEVICE_VALUE.test(client.device) ? `device:${hashToken(client.device)}` : undefined;
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -52,7 +52,12 @@ export function audienceScope(db: Reader, user: CurrentUser, t: AudienceTables, 
 export function audienceFilter(db: Reader, t: AudienceTables, parentId: PgColumn, complexId?: number, houseIds?: number[]): SQL | undefined {
   if (complexId === undefined) {
     if (!houseIds?.length) return undefined;
-    return exists(db.select({ one: sql`1` }).from(t.houses.table).where(and(eq(t.houses.parentId, parentId), inArray(t.houses.houseId, houseIds))));
+    return exists(
+      db
+        .select({ one: sql`1` })
+        .from(t.houses.table)
+        .where(and(eq(t.houses.parentId, parentId), inArray(t.houses.houseId, houseIds))),
+    );
   }
   const forComplex = exists(
     db

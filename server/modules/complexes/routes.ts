@@ -16,11 +16,7 @@ async function complexCounts(db: Db, complexId: number): Promise<ComplexCounts> 
   const ofComplex = db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, complexId));
   const [[{ n }], units] = await Promise.all([
     db.select({ n: count() }).from(houses).where(eq(houses.complexId, complexId)),
-    db
-      .select({ type: realty.type, n: count() })
-      .from(realty)
-      .where(inArray(realty.houseId, ofComplex))
-      .groupBy(realty.type),
+    db.select({ type: realty.type, n: count() }).from(realty).where(inArray(realty.houseId, ofComplex)).groupBy(realty.type),
   ]);
   // residents: always 0 for now — residents come with a later feature (members), then they are counted here.
   const counts: ComplexCounts = { houses: Number(n), apartment: 0, parking: 0, storage: 0, commercial: 0, residents: 0 };
@@ -40,7 +36,15 @@ export const complexRoutes = crudRoutes(complexEntity, {
   uniqueViolation: { name: ['Комплекс з такою назвою вже існує.'] },
   values: (b: ComplexInput) => ({ name: b.name, city: b.city, address: b.address, description: b.description }),
   toRecords: async (_ctx, rows) =>
-    rows.map((r) => ({ id: r.id, name: r.name, city: r.city, address: r.address, description: r.description, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      city: r.city,
+      address: r.address,
+      description: r.description,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    })),
   /** A staff user who creates a complex works in it. */
   async afterWrite({ db, user }, id, _input, created) {
     if (created && user.complexIds !== null) await db.insert(userComplexes).values({ userId: user.id, complexId: id });
@@ -57,7 +61,9 @@ export const complexRoutes = crudRoutes(complexEntity, {
       .innerJoin(contactSections, eq(contactSections.id, contacts.sectionId))
       .where(eq(contactSections.complexId, id));
     if (held.n > 0) {
-      throw conflict(`У комплексі ${held.n} ${plural(held.n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`);
+      throw conflict(
+        `У комплексі ${held.n} ${plural(held.n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`,
+      );
     }
   },
   /** With its houses (if the role may view houses) and its counts. Every house of a complex the user sees is in their scope. */

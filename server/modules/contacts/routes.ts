@@ -1,7 +1,14 @@
 import { and, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactEntity, contactGroupEntity, contactSectionEntity, type ContactGroupInput, type ContactInput, type ContactSectionInput } from '../../../contract/contacts.ts';
+import {
+  contactEntity,
+  contactGroupEntity,
+  contactSectionEntity,
+  type ContactGroupInput,
+  type ContactInput,
+  type ContactSectionInput,
+} from '../../../contract/contacts.ts';
 import { complexes, contactGroups, contacts, contactSections } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { crudRoutes } from '../../lib/crud.ts';
@@ -47,7 +54,8 @@ const sectionRoutes = crudRoutes(contactSectionEntity, {
   values: (b: ContactSectionInput) => ({ complexId: b.complex_id, name: b.name, description: b.description, type: b.type }),
   async beforeDelete({ db }, id) {
     const [{ n }] = await db.select({ n: count() }).from(contacts).where(eq(contacts.sectionId, id));
-    if (n > 0) throw conflict(`У розділі ${n} ${plural(n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`);
+    if (n > 0)
+      throw conflict(`У розділі ${n} ${plural(n, ['контакт', 'контакти', 'контактів'])}, тому його не можна видалити. Спершу перенесіть або видаліть їх.`);
   },
 });
 
@@ -57,16 +65,34 @@ const groupRoutes = crudRoutes(contactGroupEntity, {
   columns: { name: contactGroups.name },
   async toRecords({ db, user }, rows) {
     const ids = rows.map((r) => r.id);
-    const counts = ids.length ? await db.select({ id: contacts.groupId, n: count() }).from(contacts).where(and(inArray(contacts.groupId, ids), contactScope(user))).groupBy(contacts.groupId) : [];
+    const counts = ids.length
+      ? await db
+          .select({ id: contacts.groupId, n: count() })
+          .from(contacts)
+          .where(and(inArray(contacts.groupId, ids), contactScope(user)))
+          .groupBy(contacts.groupId)
+      : [];
     const n = new Map(counts.map((c) => [c.id, Number(c.n)]));
-    return rows.map((r) => ({ id: r.id, name: r.name, contacts_count: n.get(r.id) ?? 0, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      contacts_count: n.get(r.id) ?? 0,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }));
   },
   values: (b: ContactGroupInput) => ({ name: b.name }),
   async check({ db, user }, body, id) {
     const [taken] = await db
       .select({ id: contactGroups.id })
       .from(contactGroups)
-      .where(and(eq(contactGroups.organizationId, user.organizationId), sql`lower(${contactGroups.name}) = lower(${body.name})`, id === undefined ? undefined : ne(contactGroups.id, id)))
+      .where(
+        and(
+          eq(contactGroups.organizationId, user.organizationId),
+          sql`lower(${contactGroups.name}) = lower(${body.name})`,
+          id === undefined ? undefined : ne(contactGroups.id, id),
+        ),
+      )
       .limit(1);
     if (taken) throw unprocessable(GROUP_TAKEN);
   },
@@ -76,14 +102,25 @@ const groupRoutes = crudRoutes(contactGroupEntity, {
 /** Contacts: phones stored in E.164 and shown as people read them; search by name, e-mail or phone digits. */
 const contactOnlyRoutes = crudRoutes(contactEntity, {
   table: contacts,
-  columns: { name: contacts.name, created_at: contacts.createdAt, section_id: contacts.sectionId, group_id: contacts.groupId, phone: contacts.phone, email: contacts.email },
+  columns: {
+    name: contacts.name,
+    created_at: contacts.createdAt,
+    section_id: contacts.sectionId,
+    group_id: contacts.groupId,
+    phone: contacts.phone,
+    email: contacts.email,
+  },
   complexColumn: contactComplex,
   async toRecords({ db }, rows) {
     const sectionIds = [...new Set(rows.map((r) => r.sectionId))];
     const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
     const [sections, groups] = await Promise.all([
       sectionIds.length
-        ? db.select({ id: contactSections.id, name: contactSections.name, complexId: contactSections.complexId, complex: complexes.name }).from(contactSections).innerJoin(complexes, eq(complexes.id, contactSections.complexId)).where(inArray(contactSections.id, sectionIds))
+        ? db
+            .select({ id: contactSections.id, name: contactSections.name, complexId: contactSections.complexId, complex: complexes.name })
+            .from(contactSections)
+            .innerJoin(complexes, eq(complexes.id, contactSections.complexId))
+            .where(inArray(contactSections.id, sectionIds))
         : [],
       groupIds.length ? db.select({ id: contactGroups.id, name: contactGroups.name }).from(contactGroups).where(inArray(contactGroups.id, groupIds)) : [],
     ]);
@@ -110,11 +147,23 @@ const contactOnlyRoutes = crudRoutes(contactEntity, {
       };
     });
   },
-  values: (b: ContactInput) => ({ name: b.name, phone: b.phone, email: b.email, link: b.link, description: b.description, sectionId: b.section_id, groupId: b.group_id }),
+  values: (b: ContactInput) => ({
+    name: b.name,
+    phone: b.phone,
+    email: b.email,
+    link: b.link,
+    description: b.description,
+    sectionId: b.section_id,
+    groupId: b.group_id,
+  }),
   search(_ctx, text) {
     const digits = text.replace(/\D/g, '');
     const phoneLike = /^[\d\s()+-]+$/.test(text) && digits.length >= 3;
-    return or(ilike(contacts.name, likePattern(text)), ilike(contacts.email, likePattern(text)), phoneLike ? ilike(contacts.phone, likePattern(digits)) : undefined);
+    return or(
+      ilike(contacts.name, likePattern(text)),
+      ilike(contacts.email, likePattern(text)),
+      phoneLike ? ilike(contacts.phone, likePattern(digits)) : undefined,
+    );
   },
 });
 

@@ -4,7 +4,19 @@ import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { dashboardRecord } from '../../../contract/dashboard.ts';
 import { REQUEST_STAGES } from '../../../contract/serviceRequests.ts';
-import { bills, houses, interviewComplexes, interviewResponses, interviews, realty, serviceRequestComments, serviceRequests, votingBallots, votingParticipants, votings } from '../../db/schema.ts';
+import {
+  bills,
+  houses,
+  interviewComplexes,
+  interviewResponses,
+  interviews,
+  realty,
+  serviceRequestComments,
+  serviceRequests,
+  votingBallots,
+  votingParticipants,
+  votings,
+} from '../../db/schema.ts';
 import { canAccess } from '../../../contract/permissions.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { houseScope } from '../houses/records.ts';
@@ -49,7 +61,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(where, gte(serviceRequests.createdAt, since)))
         .groupBy(sql`1`),
     ]);
-    const stages = Object.fromEntries(REQUEST_STAGES.map((s) => [s, byStage.find((r) => r.stage === s)?.n ?? 0])) as Record<(typeof REQUEST_STAGES)[number], number>;
+    const stages = Object.fromEntries(REQUEST_STAGES.map((s) => [s, byStage.find((r) => r.stage === s)?.n ?? 0])) as Record<
+      (typeof REQUEST_STAGES)[number],
+      number
+    >;
     const counts = new Map(perDay.map((d) => [d.day, d.n]));
     const days = Array.from({ length: DAYS }, (_, i) => {
       const d = new Date(since.getTime() + i * 86400_000).toISOString().slice(0, 10);
@@ -77,7 +92,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [totals, voted] = await Promise.all([
-      db.select({ votingId: votingParticipants.votingId, n: count() }).from(votingParticipants).where(inArray(votingParticipants.votingId, ids)).groupBy(votingParticipants.votingId),
+      db
+        .select({ votingId: votingParticipants.votingId, n: count() })
+        .from(votingParticipants)
+        .where(inArray(votingParticipants.votingId, ids))
+        .groupBy(votingParticipants.votingId),
       db
         .select({ votingId: votingBallots.votingId, n: countDistinct(votingBallots.participantId) })
         .from(votingBallots)
@@ -104,7 +123,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           eq(interviews.published, true),
           lt(interviews.startAt, now),
           gte(interviews.endAt, now),
-          complexes === null ? undefined : inArray(interviews.id, db.select({ id: interviewComplexes.interviewId }).from(interviewComplexes).where(inArray(interviewComplexes.complexId, complexes.length ? complexes : [0]))),
+          complexes === null
+            ? undefined
+            : inArray(
+                interviews.id,
+                db
+                  .select({ id: interviewComplexes.interviewId })
+                  .from(interviewComplexes)
+                  .where(inArray(interviewComplexes.complexId, complexes.length ? complexes : [0])),
+              ),
         ),
       )
       .orderBy(interviews.endAt)
@@ -113,7 +140,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const answers = await db
       .select({ interviewId: interviewResponses.interviewId, n: count() })
       .from(interviewResponses)
-      .where(inArray(interviewResponses.interviewId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          interviewResponses.interviewId,
+          rows.map((r) => r.id),
+        ),
+      )
       .groupBy(interviewResponses.interviewId);
     return rows.map((r) => ({ id: r.id, title: r.title, end_at: r.endAt.toISOString(), answers: answers.find((a) => a.interviewId === r.id)?.n ?? 0 }));
   }
@@ -134,7 +166,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(where, eq(serviceRequestComments.chatType, 'member_chat'), isNotNull(serviceRequestComments.authorMemberId)))
       .orderBy(desc(serviceRequestComments.createdAt), desc(serviceRequestComments.id))
       .limit(5);
-    return rows.map((r) => ({ id: r.id, request_id: r.requestId, number: r.number, author: r.author, message: r.message, created_at: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      request_id: r.requestId,
+      number: r.number,
+      author: r.author,
+      message: r.message,
+      created_at: r.createdAt.toISOString(),
+    }));
   }
 
   /** The latest month with charges, up to this one: charged vs collected. */
@@ -161,7 +200,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Огляд дня',
-        description: 'Заявки за етапами й прострочені, заявки за 14 днів, збори з явкою, останні повідомлення мешканців, нарахування й оплати місяця; complex_id — лише цей комплекс.',
+        description:
+          'Заявки за етапами й прострочені, заявки за 14 днів, збори з явкою, останні повідомлення мешканців, нарахування й оплати місяця; complex_id — лише цей комплекс.',
         querystring: z.object({ complex_id: idSchema.optional() }),
         response: { 200: z.object({ data: dashboardRecord }) },
       },

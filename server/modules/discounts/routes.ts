@@ -6,8 +6,18 @@ import { crudRoutes } from '../../lib/crud.ts';
 import { audienceHooks, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 const AUDIENCE: AudienceTables = {
-  complexes: { table: discountComplexes, parentId: discountComplexes.discountId, complexId: discountComplexes.complexId, row: (discountId, complexId) => ({ discountId, complexId }) },
-  houses: { table: discountHouses, parentId: discountHouses.discountId, houseId: discountHouses.houseId, row: (discountId, houseId) => ({ discountId, houseId }) },
+  complexes: {
+    table: discountComplexes,
+    parentId: discountComplexes.discountId,
+    complexId: discountComplexes.complexId,
+    row: (discountId, complexId) => ({ discountId, complexId }),
+  },
+  houses: {
+    table: discountHouses,
+    parentId: discountHouses.discountId,
+    houseId: discountHouses.houseId,
+    row: (discountId, houseId) => ({ discountId, houseId }),
+  },
 };
 const audience = audienceHooks<DiscountInput>(AUDIENCE, discounts.id);
 
@@ -18,11 +28,20 @@ export const discountRoutes = crudRoutes(discountEntity, {
   ...audience,
   query: { ...audience.query, active: z.enum(['0', '1'], { error: 'active: 0 або 1.' }).optional() },
   where: (ctx, q) => {
-    const active = q.active === '1' ? or(sql`${discounts.validUntil} is null`, sql`${discounts.validUntil} >= now()`) : q.active === '0' ? sql`${discounts.validUntil} < now()` : undefined;
+    const active =
+      q.active === '1'
+        ? or(sql`${discounts.validUntil} is null`, sql`${discounts.validUntil} >= now()`)
+        : q.active === '0'
+          ? sql`${discounts.validUntil} < now()`
+          : undefined;
     return and(active, audience.where(ctx, q));
   },
   async toRecords({ db }, rows) {
-    const audiences = await loadAudiences(db, AUDIENCE, rows.map((r) => r.id));
+    const audiences = await loadAudiences(
+      db,
+      AUDIENCE,
+      rows.map((r) => r.id),
+    );
     const now = new Date();
     return rows.map((r) => ({
       id: r.id,
@@ -41,5 +60,15 @@ export const discountRoutes = crudRoutes(discountEntity, {
       updated_at: r.updatedAt.toISOString(),
     }));
   },
-  values: (b: DiscountInput) => ({ partner: b.partner, title: b.title, description: b.description, percent: b.percent, promoCode: b.promo_code, address: b.address, phone: b.phone, link: b.link, validUntil: b.valid_until }),
+  values: (b: DiscountInput) => ({
+    partner: b.partner,
+    title: b.title,
+    description: b.description,
+    percent: b.percent,
+    promoCode: b.promo_code,
+    address: b.address,
+    phone: b.phone,
+    link: b.link,
+    validUntil: b.valid_until,
+  }),
 });

@@ -47,7 +47,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Documents that touch any of `complexIds` through any of their three scopes. */
   const touches = (complexIds: number[]): SQL =>
     or(
-      exists(db.select({ one: sql`1` }).from(documentComplexes).where(and(eq(documentComplexes.documentId, documents.id), inArray(documentComplexes.complexId, complexIds)))),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(documentComplexes)
+          .where(and(eq(documentComplexes.documentId, documents.id), inArray(documentComplexes.complexId, complexIds))),
+      ),
       exists(
         db
           .select({ one: sql`1` })
@@ -89,13 +94,19 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const houseIds = unique(body.houseIds);
     const apartmentIds = unique(body.apartmentIds);
     if (complexIds.length) {
-      const found = await db.select({ id: complexes.id }).from(complexes).where(and(eq(complexes.organizationId, user.organizationId), inArray(complexes.id, complexIds)));
+      const found = await db
+        .select({ id: complexes.id })
+        .from(complexes)
+        .where(and(eq(complexes.organizationId, user.organizationId), inArray(complexes.id, complexIds)));
       const ok = new Set(found.map((c) => c.id).filter((id) => allowed(id)));
       const missing = complexIds.filter((id) => !ok.has(id));
       if (missing.length) throw unprocessable({ complexIds: [`Комплекс не знайдено (№ ${missing.join(', ')}).`] });
     }
     if (houseIds.length) {
-      const found = await db.select({ id: houses.id, complexId: houses.complexId }).from(houses).where(and(eq(houses.organizationId, user.organizationId), inArray(houses.id, houseIds)));
+      const found = await db
+        .select({ id: houses.id, complexId: houses.complexId })
+        .from(houses)
+        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.id, houseIds)));
       const ok = new Set(found.filter((h) => allowed(h.complexId)).map((h) => h.id));
       const missing = houseIds.filter((id) => !ok.has(id));
       if (missing.length) throw unprocessable({ houseIds: [`Будинок не знайдено (№ ${missing.join(', ')}).`] });
@@ -118,10 +129,28 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function loadScopes(ids: number[]) {
     const [c, h, a] = await Promise.all([
-      ids.length ? db.select({ documentId: documentComplexes.documentId, id: complexes.id, name: complexes.name }).from(documentComplexes).innerJoin(complexes, eq(complexes.id, documentComplexes.complexId)).where(inArray(documentComplexes.documentId, ids)).orderBy(complexes.id) : [],
-      ids.length ? db.select({ documentId: documentHouses.documentId, id: documentHouses.houseId }).from(documentHouses).where(inArray(documentHouses.documentId, ids)).orderBy(documentHouses.houseId) : [],
       ids.length
-        ? db.select({ documentId: documentApartments.documentId, id: realty.id, houseId: realty.houseId, number: realty.number }).from(documentApartments).innerJoin(realty, eq(realty.id, documentApartments.realtyId)).where(inArray(documentApartments.documentId, ids)).orderBy(realty.id)
+        ? db
+            .select({ documentId: documentComplexes.documentId, id: complexes.id, name: complexes.name })
+            .from(documentComplexes)
+            .innerJoin(complexes, eq(complexes.id, documentComplexes.complexId))
+            .where(inArray(documentComplexes.documentId, ids))
+            .orderBy(complexes.id)
+        : [],
+      ids.length
+        ? db
+            .select({ documentId: documentHouses.documentId, id: documentHouses.houseId })
+            .from(documentHouses)
+            .where(inArray(documentHouses.documentId, ids))
+            .orderBy(documentHouses.houseId)
+        : [],
+      ids.length
+        ? db
+            .select({ documentId: documentApartments.documentId, id: realty.id, houseId: realty.houseId, number: realty.number })
+            .from(documentApartments)
+            .innerJoin(realty, eq(realty.id, documentApartments.realtyId))
+            .where(inArray(documentApartments.documentId, ids))
+            .orderBy(realty.id)
         : [],
     ]);
     const houseIds = unique([...h.map((x) => x.id), ...a.map((x) => x.houseId)]);
@@ -132,7 +161,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function toRecords(rows: (Row & { file: typeof media.$inferSelect })[]): Promise<DocumentRecord[]> {
     const ids = rows.map((r) => r.id);
-    const [{ c, h, a, address }, authors] = await Promise.all([loadScopes(ids), authorNames(db, rows.map((r) => r.authorId))]);
+    const [{ c, h, a, address }, authors] = await Promise.all([
+      loadScopes(ids),
+      authorNames(
+        db,
+        rows.map((r) => r.authorId),
+      ),
+    ]);
     return rows.map((r) => {
       const mine = <T extends { documentId: number }>(list: T[]) => list.filter((x) => x.documentId === r.id);
       return {
@@ -171,7 +206,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const touchesOutside = (complexIds: number[]): SQL =>
     or(
-      exists(db.select({ one: sql`1` }).from(documentComplexes).where(and(eq(documentComplexes.documentId, documents.id), notInArray(documentComplexes.complexId, complexIds)))),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(documentComplexes)
+          .where(and(eq(documentComplexes.documentId, documents.id), notInArray(documentComplexes.complexId, complexIds))),
+      ),
       exists(
         db
           .select({ one: sql`1` })
@@ -223,7 +263,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.house_id !== undefined) {
         conditions.push(
           or(
-            exists(db.select({ one: sql`1` }).from(documentHouses).where(and(eq(documentHouses.documentId, documents.id), eq(documentHouses.houseId, q.house_id)))),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(documentHouses)
+                .where(and(eq(documentHouses.documentId, documents.id), eq(documentHouses.houseId, q.house_id))),
+            ),
             exists(
               db
                 .select({ one: sql`1` })
@@ -261,7 +306,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/documents/:id/file',
-    { preHandler: requirePermission('documents', 'view'), schema: { tags, summary: 'Завантажити файл документа', description: 'Лише для документів у межах доступу користувача; інакше 404.', params } },
+    {
+      preHandler: requirePermission('documents', 'view'),
+      schema: { tags, summary: 'Завантажити файл документа', description: 'Лише для документів у межах доступу користувача; інакше 404.', params },
+    },
     async (request, reply) => {
       const row = await findOne(request.user, request.params.id);
       const [file] = await db.select().from(media).where(eq(media.id, row.fileId));
@@ -272,7 +320,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/documents/:id',
-    { preHandler: requirePermission('documents', 'delete'), schema: { tags, summary: 'Видалити документ', params, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      preHandler: requirePermission('documents', 'delete'),
+      schema: { tags, summary: 'Видалити документ', params, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       const row = await findOne(request.user, request.params.id);
       await assertWholeInScope(request.user, row.id);
@@ -290,7 +341,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Додати документ',
-          description: 'multipart/form-data: name, file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), houseIds[], apartmentIds[], complexIds[], is_public (0/1).',
+          description:
+            'multipart/form-data: name, file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), houseIds[], apartmentIds[], complexIds[], is_public (0/1).',
           consumes: ['multipart/form-data'],
           response: { 200: one },
         },
@@ -323,7 +375,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/documents/:id',
       {
         preHandler: requirePermission('documents', 'edit'),
-        schema: { tags, summary: 'Змінити документ', description: 'multipart/form-data, як для додавання; file — необов’язково (новий файл замінює старий).', params, consumes: ['multipart/form-data'], response: { 200: one } },
+        schema: {
+          tags,
+          summary: 'Змінити документ',
+          description: 'multipart/form-data, як для додавання; file — необов’язково (новий файл замінює старий).',
+          params,
+          consumes: ['multipart/form-data'],
+          response: { 200: one },
+        },
       },
       async (request) => {
         const user = request.user;

@@ -11,7 +11,12 @@ import { audienceHooks, audienceScope, authorNames, loadAudiences, type Audience
 type Row = typeof events.$inferSelect;
 
 const AUDIENCE: AudienceTables = {
-  complexes: { table: eventComplexes, parentId: eventComplexes.eventId, complexId: eventComplexes.complexId, row: (eventId, complexId) => ({ eventId, complexId }) },
+  complexes: {
+    table: eventComplexes,
+    parentId: eventComplexes.eventId,
+    complexId: eventComplexes.complexId,
+    row: (eventId, complexId) => ({ eventId, complexId }),
+  },
   houses: { table: eventHouses, parentId: eventHouses.eventId, houseId: eventHouses.houseId, row: (eventId, houseId) => ({ eventId, houseId }) },
 };
 
@@ -26,12 +31,20 @@ export function eventState(row: Pick<Row, 'startsAt' | 'endsAt'>, now = new Date
 }
 
 /** Events a user may see: the organization's, and for staff those meant for one of their complexes. */
-const eventScope = (db: Pick<Db, 'select'>, user: CurrentUser) => and(eq(events.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, events.id));
+const eventScope = (db: Pick<Db, 'select'>, user: CurrentUser) =>
+  and(eq(events.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, events.id));
 
 /** Pictures are served to whoever may read the event they illustrate. */
 export const eventFiles: FileReader = {
   area: 'events',
-  holds: async (db, user, mediaId) => (await db.select({ id: events.id }).from(events).where(and(eq(events.imageId, mediaId), eventScope(db, user))).limit(1)).length > 0,
+  holds: async (db, user, mediaId) =>
+    (
+      await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.imageId, mediaId), eventScope(db, user)))
+        .limit(1)
+    ).length > 0,
 };
 
 const audience = audienceHooks(AUDIENCE, events.id);
@@ -49,9 +62,19 @@ export const eventRoutes = crudRoutes(eventEntity, {
   },
   async toRecords({ db }, rows) {
     const [audiences, authors, keys] = await Promise.all([
-      loadAudiences(db, AUDIENCE, rows.map((r) => r.id)),
-      authorNames(db, rows.map((r) => r.authorId)),
-      fileKeys(db, rows.map((r) => r.imageId)),
+      loadAudiences(
+        db,
+        AUDIENCE,
+        rows.map((r) => r.id),
+      ),
+      authorNames(
+        db,
+        rows.map((r) => r.authorId),
+      ),
+      fileKeys(
+        db,
+        rows.map((r) => r.imageId),
+      ),
     ]);
     const now = new Date();
     return rows.map((r) => ({

@@ -20,8 +20,17 @@ export const houseTypeRoutes = crudRoutes(houseTypeEntity, {
   columns: { name: houseTypes.name, created_at: houseTypes.createdAt },
   unique: { field: 'name', message: 'Тип будинку з такою назвою вже існує.' },
   async toRecords({ db }, rows) {
-    const counts = await housesCount(db, rows.map((r) => r.id));
-    return rows.map((r) => ({ id: r.id, name: r.name, houses_count: counts.get(r.id) ?? 0, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }));
+    const counts = await housesCount(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      houses_count: counts.get(r.id) ?? 0,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }));
   },
   values: (b: { name: string }) => ({ name: b.name }),
   async inUse({ db }, id) {

@@ -64,7 +64,7 @@ export function searchText(query: string): string {
 /** Short forms people write before a street name, mapped to the full type word. */
 const ABBREVIATIONS: Record<string, (typeof STREET_TYPES)[number]> = {
   'вул.': 'вулиця',
-  'вул': 'вулиця',
+  вул: 'вулиця',
   'пров.': 'провулок',
   'просп.': 'проспект',
   'пр-т': 'проспект',
@@ -90,9 +90,7 @@ export function splitStreetName(input: string): { name: string; type: string } {
   if (words.length >= 2) {
     const first = words[0].toLowerCase();
     const last = words[words.length - 1].toLowerCase();
-    const firstType = (STREET_TYPES as readonly string[]).includes(normaliseApostrophes(first))
-      ? normaliseApostrophes(first)
-      : ABBREVIATIONS[first];
+    const firstType = (STREET_TYPES as readonly string[]).includes(normaliseApostrophes(first)) ? normaliseApostrophes(first) : ABBREVIATIONS[first];
     const rest = words.slice(1).join(' ');
     if (firstType && rest.length >= 2) return { type: firstType, name: rest };
     const lastType = (STREET_TYPES as readonly string[]).includes(normaliseApostrophes(last)) ? normaliseApostrophes(last) : undefined;

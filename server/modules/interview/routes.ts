@@ -39,7 +39,16 @@ import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { assertWholeAudienceInScope, audienceFilter, audienceScope, loadAudiences, resolveAudience, writeAudience, type Audience, type AudienceTables } from '../community/audience.ts';
+import {
+  assertWholeAudienceInScope,
+  audienceFilter,
+  audienceScope,
+  loadAudiences,
+  resolveAudience,
+  writeAudience,
+  type Audience,
+  type AudienceTables,
+} from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
 import { naturalKeys } from '../../lib/order.ts';
 import { housesFor } from '../members/records.ts';
@@ -50,8 +59,18 @@ type Row = typeof interviews.$inferSelect;
 type Reader = Pick<Db, 'select'>;
 
 const AUDIENCE: AudienceTables = {
-  complexes: { table: interviewComplexes, parentId: interviewComplexes.interviewId, complexId: interviewComplexes.complexId, row: (interviewId, complexId) => ({ interviewId, complexId }) },
-  houses: { table: interviewHouses, parentId: interviewHouses.interviewId, houseId: interviewHouses.houseId, row: (interviewId, houseId) => ({ interviewId, houseId }) },
+  complexes: {
+    table: interviewComplexes,
+    parentId: interviewComplexes.interviewId,
+    complexId: interviewComplexes.complexId,
+    row: (interviewId, complexId) => ({ interviewId, complexId }),
+  },
+  houses: {
+    table: interviewHouses,
+    parentId: interviewHouses.interviewId,
+    houseId: interviewHouses.houseId,
+    row: (interviewId, houseId) => ({ interviewId, houseId }),
+  },
 };
 
 const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > now() then 'draft' when ${interviews.endAt} <= now() then 'finished' else 'active' end`;
@@ -62,7 +81,9 @@ export function interviewStatus(row: Pick<Row, 'published' | 'startAt' | 'endAt'
 }
 
 const listQuerySchema = listQuery.extend({
-  sort: z.enum(['id', 'title', 'start_at', 'end_at', 'created_at'], { error: 'Сортування можливе за: id, title, start_at, end_at, created_at.' }).default('start_at'),
+  sort: z
+    .enum(['id', 'title', 'start_at', 'end_at', 'created_at'], { error: 'Сортування можливе за: id, title, start_at, end_at, created_at.' })
+    .default('start_at'),
   order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('desc'),
   status: z.enum(INTERVIEW_STATUSES, { error: 'Статус: draft, active або finished.' }).optional(),
   ...audienceFilters,
@@ -89,7 +110,11 @@ const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part
 async function audienceHouses(db: Reader, interviewId: number): Promise<number[]> {
   const [complexRows, houseRows] = await Promise.all([
     db.select({ id: interviewComplexes.complexId }).from(interviewComplexes).where(eq(interviewComplexes.interviewId, interviewId)),
-    db.select({ id: houses.id, complexId: houses.complexId }).from(interviewHouses).innerJoin(houses, eq(houses.id, interviewHouses.houseId)).where(eq(interviewHouses.interviewId, interviewId)),
+    db
+      .select({ id: houses.id, complexId: houses.complexId })
+      .from(interviewHouses)
+      .innerJoin(houses, eq(houses.id, interviewHouses.houseId))
+      .where(eq(interviewHouses.interviewId, interviewId)),
   ]);
   const narrowed = new Set(houseRows.map((h) => h.complexId));
   const whole = complexRows.map((c) => c.id).filter((id) => !narrowed.has(id));
@@ -111,7 +136,14 @@ async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[
   const [options, answers] = await Promise.all([
     db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, ids)).orderBy(asc(interviewOptions.position)),
     db
-      .select({ questionId: interviewAnswers.questionId, optionId: interviewAnswers.optionId, value: interviewAnswers.value, text: interviewAnswers.text, key: interviewAnswers.answerKey, member: members.name })
+      .select({
+        questionId: interviewAnswers.questionId,
+        optionId: interviewAnswers.optionId,
+        value: interviewAnswers.value,
+        text: interviewAnswers.text,
+        key: interviewAnswers.answerKey,
+        member: members.name,
+      })
       .from(interviewAnswers)
       .leftJoin(interviewResponses, eq(interviewResponses.id, interviewAnswers.responseId))
       .leftJoin(members, eq(members.id, interviewResponses.memberId))
@@ -176,8 +208,20 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
     const ids = rows.map((r) => r.id);
     const [audiences, qCounts, rCounts] = await Promise.all([
       loadAudiences(db, AUDIENCE, ids),
-      ids.length ? db.select({ id: interviewQuestions.interviewId, n: count() }).from(interviewQuestions).where(inArray(interviewQuestions.interviewId, ids)).groupBy(interviewQuestions.interviewId) : [],
-      ids.length ? db.select({ id: interviewResponses.interviewId, n: count() }).from(interviewResponses).where(inArray(interviewResponses.interviewId, ids)).groupBy(interviewResponses.interviewId) : [],
+      ids.length
+        ? db
+            .select({ id: interviewQuestions.interviewId, n: count() })
+            .from(interviewQuestions)
+            .where(inArray(interviewQuestions.interviewId, ids))
+            .groupBy(interviewQuestions.interviewId)
+        : [],
+      ids.length
+        ? db
+            .select({ id: interviewResponses.interviewId, n: count() })
+            .from(interviewResponses)
+            .where(inArray(interviewResponses.interviewId, ids))
+            .groupBy(interviewResponses.interviewId)
+        : [],
     ]);
     const qn = new Map(qCounts.map((r) => [r.id, r.n]));
     const rn = new Map(rCounts.map((r) => [r.id, r.n]));
@@ -203,7 +247,10 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await db.select().from(interviews).where(eq(interviews.id, id));
     const [summary] = await summaries([row]);
     const houseIds = await audienceHouses(db, id);
-    const [{ n }] = await db.select({ n: count() }).from(members).where(audienceMembers(db, user, houseIds));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(members)
+      .where(audienceMembers(db, user, houseIds));
     return { ...summary, audience_count: n, questions_locked: summary.responses_count > 0, questions: await questionResults(db, row) };
   }
 
@@ -222,17 +269,41 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sameQuestions(interviewId: number, questions: InterviewInput['questions']) {
     const stored = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId)).orderBy(asc(interviewQuestions.position));
     if (stored.length !== questions.length) return false;
-    const options = stored.length ? await db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, stored.map((q) => q.id))).orderBy(asc(interviewOptions.position)) : [];
+    const options = stored.length
+      ? await db
+          .select()
+          .from(interviewOptions)
+          .where(
+            inArray(
+              interviewOptions.questionId,
+              stored.map((q) => q.id),
+            ),
+          )
+          .orderBy(asc(interviewOptions.position))
+      : [];
     return stored.every((s, i) => {
       const q = questions[i];
       const mine = options.filter((o) => o.questionId === s.id).map((o) => o.title);
-      return s.title === q.title && s.kind === q.kind && (s.kind === 'scale' ? s.scaleMax === q.scale_max : true) && mine.length === q.options.length && mine.every((t, j) => t === q.options[j]);
+      return (
+        s.title === q.title &&
+        s.kind === q.kind &&
+        (s.kind === 'scale' ? s.scaleMax === q.scale_max : true) &&
+        mine.length === q.options.length &&
+        mine.every((t, j) => t === q.options[j])
+      );
     });
   }
 
   const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-  const columns = (b: InterviewInput) => ({ title: b.title, description: b.description, startAt: b.start_at, endAt: b.end_at, anonymous: b.anonymous, published: b.published });
+  const columns = (b: InterviewInput) => ({
+    title: b.title,
+    description: b.description,
+    startAt: b.start_at,
+    endAt: b.end_at,
+    anonymous: b.anonymous,
+    published: b.published,
+  });
 
   app.get(
     '/interview',
@@ -241,7 +312,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Опитування',
-        description: 'Фільтри: status (draft, active, finished — з дат і позначки «опубліковано»), complex_id і house_ids[] (вибір у шапці), search_query — у назві.',
+        description:
+          'Фільтри: status (draft, active, finished — з дат і позначки «опубліковано»), complex_id і house_ids[] (вибір у шапці), search_query — у назві.',
         querystring: listQuerySchema,
         response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(interviewSummary) }) }) },
       },
@@ -253,7 +325,13 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const search = q.search_query.trim();
       if (search) conditions.push(ilike(interviews.title, likePattern(search)));
       const where = and(...conditions);
-      const sortCol = { id: interviews.id, title: ukrainianSortKey(interviews.title), start_at: interviews.startAt, end_at: interviews.endAt, created_at: interviews.createdAt }[q.sort];
+      const sortCol = {
+        id: interviews.id,
+        title: ukrainianSortKey(interviews.title),
+        start_at: interviews.startAt,
+        end_at: interviews.endAt,
+        created_at: interviews.createdAt,
+      }[q.sort];
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(interviews).where(where),
         db
@@ -284,7 +362,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Створити опитування',
-        description: 'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: чернетка, доки не опубліковано або не настав початок.',
+        description:
+          'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: чернетка, доки не опубліковано або не настав початок.',
         body: interviewInput,
         response: { 200: one },
       },
@@ -327,7 +406,11 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const answered = (await responsesCount(row.id)) > 0;
       const status = interviewStatus(row);
       if (status === 'finished') {
-        const same = b.start_at.getTime() === row.startAt.getTime() && b.end_at.getTime() === row.endAt.getTime() && b.anonymous === row.anonymous && b.published === row.published;
+        const same =
+          b.start_at.getTime() === row.startAt.getTime() &&
+          b.end_at.getTime() === row.endAt.getTime() &&
+          b.anonymous === row.anonymous &&
+          b.published === row.published;
         if (!same || !(await sameQuestions(row.id, b.questions))) throw conflict(FINISHED);
       }
       if (answered) {
@@ -342,7 +425,10 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!b.published) throw conflict('Опитування з відповідями не можна повернути в чернетку.');
       }
       await db.transaction(async (tx) => {
-        await tx.update(interviews).set({ ...columns(b), updatedAt: new Date() }).where(eq(interviews.id, row.id));
+        await tx
+          .update(interviews)
+          .set({ ...columns(b), updatedAt: new Date() })
+          .where(eq(interviews.id, row.id));
         if (!answered) {
           await writeAudience(tx, AUDIENCE, row.id, audience);
           await writeQuestions(tx, row.id, b.questions);
@@ -354,7 +440,10 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/interview/:id',
-    { preHandler: requirePermission('interviews', 'delete'), schema: { tags, summary: 'Видалити опитування без відповідей', params, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      preHandler: requirePermission('interviews', 'delete'),
+      schema: { tags, summary: 'Видалити опитування без відповідей', params, response: { 200: z.object({ message: z.string() }) } },
+    },
     async (request) => {
       const row = await findOne(request.user, request.params.id);
       await assertWholeAudienceInScope(db, request.user, AUDIENCE, row.id);
@@ -368,7 +457,17 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Checks the answers against the questions; errors name the field (`answers.<i>.…`). Nothing is written before this passes. */
   async function checkAnswers(interviewId: number, input: ResponseInput['answers']) {
     const questions = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId));
-    const options = questions.length ? await db.select().from(interviewOptions).where(inArray(interviewOptions.questionId, questions.map((q) => q.id))) : [];
+    const options = questions.length
+      ? await db
+          .select()
+          .from(interviewOptions)
+          .where(
+            inArray(
+              interviewOptions.questionId,
+              questions.map((q) => q.id),
+            ),
+          )
+      : [];
     const errors: Record<string, string[]> = {};
     const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
     const seen = new Set<number>();
@@ -446,7 +545,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           await tx.insert(interviewAnswers).values(values);
         });
       } catch (err) {
-        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(duplicate);
+        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505')
+          throw conflict(duplicate);
         throw err;
       }
       return { data: await fullRecord(request.user, row.id) };
@@ -464,14 +564,21 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           'Мешканці будинків опитування (у ваших комплексах). status: answered, not_answered; complex_id і house_ids[] — вибір у шапці; search_query — ім’я, телефон, e-mail або номер приміщення. В анонімному опитуванні відповіді не показуються.',
         params,
         querystring: usersQuery,
-        response: { 200: z.object({ data: z.array(respondentRecord), pagination: paginationSchema, summary: z.record(z.enum(RESPONDENT_STATUSES), z.number()) }) },
+        response: {
+          200: z.object({ data: z.array(respondentRecord), pagination: paginationSchema, summary: z.record(z.enum(RESPONDENT_STATUSES), z.number()) }),
+        },
       },
     },
     async (request) => {
       const row = await findOne(request.user, request.params.id);
       const q = request.query;
       const houseIds = await audienceHouses(db, row.id);
-      const filters = { search_query: q.search_query, status: undefined, complex_id: q.complex_id, house_ids: q.house_ids?.length ? q.house_ids : undefined } as unknown as MemberFilters;
+      const filters = {
+        search_query: q.search_query,
+        status: undefined,
+        complex_id: q.complex_id,
+        house_ids: q.house_ids?.length ? q.house_ids : undefined,
+      } as unknown as MemberFilters;
       const base = and(audienceMembers(db, request.user, houseIds), await membersWhere(db, request.user, filters))!;
       const answeredSql = exists(
         db
@@ -504,20 +611,40 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           : [],
         ids.length
           ? db
-              .select({ id: interviewResponses.id, memberId: interviewResponses.memberId, channel: interviewResponses.channel, createdAt: interviewResponses.createdAt, recordedBy: users.name })
+              .select({
+                id: interviewResponses.id,
+                memberId: interviewResponses.memberId,
+                channel: interviewResponses.channel,
+                createdAt: interviewResponses.createdAt,
+                recordedBy: users.name,
+              })
               .from(interviewResponses)
               .leftJoin(users, eq(users.id, interviewResponses.recordedBy))
               .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
           : [],
       ]);
-      const houseMap = await housesFor(db, units.map((u) => u.houseId));
+      const houseMap = await housesFor(
+        db,
+        units.map((u) => u.houseId),
+      );
       const answersByResponse = new Map<number, Record<string, string>>();
       if (!row.anonymous && responses.length) {
         const rows = await db
-          .select({ responseId: interviewAnswers.responseId, questionId: interviewAnswers.questionId, option: interviewOptions.title, value: interviewAnswers.value, text: interviewAnswers.text })
+          .select({
+            responseId: interviewAnswers.responseId,
+            questionId: interviewAnswers.questionId,
+            option: interviewOptions.title,
+            value: interviewAnswers.value,
+            text: interviewAnswers.text,
+          })
           .from(interviewAnswers)
           .leftJoin(interviewOptions, eq(interviewOptions.id, interviewAnswers.optionId))
-          .where(inArray(interviewAnswers.responseId, responses.map((r) => r.id)))
+          .where(
+            inArray(
+              interviewAnswers.responseId,
+              responses.map((r) => r.id),
+            ),
+          )
           .orderBy(asc(interviewAnswers.id));
         for (const a of rows) {
           const rec = answersByResponse.get(a.responseId!) ?? {};
@@ -538,7 +665,15 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
               return `${h ? formatAddress(h) : ''}, ${UNIT_WORDS[u.type]} ${u.number}`;
             }),
           answered: Boolean(r),
-          response: r ? { id: r.id, channel: r.channel, recorded_by: r.recordedBy, created_at: r.createdAt.toISOString(), answers: row.anonymous ? null : (answersByResponse.get(r.id) ?? {}) } : null,
+          response: r
+            ? {
+                id: r.id,
+                channel: r.channel,
+                recorded_by: r.recordedBy,
+                created_at: r.createdAt.toISOString(),
+                answers: row.anonymous ? null : (answersByResponse.get(r.id) ?? {}),
+              }
+            : null,
         };
       });
       return { data, pagination: paginate(total, q.page, q.per_page), summary: { answered, not_answered: all - answered } };

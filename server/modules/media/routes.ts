@@ -23,7 +23,14 @@ const UPLOADING_AREAS: Area[] = ['articles', 'announcements', 'events', 'adverti
  */
 const READERS: FileReader[] = [articleFiles, eventFiles, advertisementFiles];
 
-export const toMediaRecord = (r: MediaRow): MediaFile => ({ id: r.id, kind: r.kind, name: downloadName(r.originalName, r.mime), mime: r.mime, size: r.size, url: mediaUrl(r.key) });
+export const toMediaRecord = (r: MediaRow): MediaFile => ({
+  id: r.id,
+  kind: r.kind,
+  name: downloadName(r.originalName, r.mime),
+  mime: r.mime,
+  size: r.size,
+  url: mediaUrl(r.key),
+});
 
 const NOT_FOUND = 'Файл не знайдено.';
 const one = z.object({ data: mediaRecord });
@@ -63,7 +70,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             tags,
             summary: kind === 'image' ? 'Завантажити зображення' : 'Завантажити файл документа',
             description:
-              (kind === 'image' ? 'multipart/form-data: file (JPEG, PNG, WEBP, GIF; до 5 МБ), type — необов’язково.' : 'multipart/form-data: file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), type.') +
+              (kind === 'image'
+                ? 'multipart/form-data: file (JPEG, PNG, WEBP, GIF; до 5 МБ), type — необов’язково.'
+                : 'multipart/form-data: file (PDF, DOC(X), XLS(X), ODT, ODS, JPEG, PNG; до 20 МБ), type.') +
               ' Файл бачить лише той, хто його завантажив, доки форма (новина, заявка, ...) не візьме його за id.',
             consumes: ['multipart/form-data'],
             response: { 200: one },

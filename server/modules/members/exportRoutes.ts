@@ -18,7 +18,11 @@ const COLUMNS: ExportColumn<Member>[] = [
   { header: 'Телефон', value: (m) => m.phone, width: 16 },
   { header: 'E-mail', value: (m) => m.email, width: 30 },
   { header: 'Статус', value: (m) => STATUS[m.status], width: 12 },
-  { header: 'Приміщення', value: (m) => m.units.map((u) => `${u.address}, № ${u.number} (${u.role}${u.ownership_share ? `, ${u.ownership_share}` : ''})`).join('; '), width: 60 },
+  {
+    header: 'Приміщення',
+    value: (m) => m.units.map((u) => `${u.address}, № ${u.number} (${u.role}${u.ownership_share ? `, ${u.ownership_share}` : ''})`).join('; '),
+    width: 60,
+  },
   { header: 'Транспорт', value: (m) => m.vehicles_count, width: 10 },
   { header: 'Примітка', value: (m) => m.note, width: 30 },
   { header: 'Додано', value: (m) => m.created_at.slice(0, 10).split('-').reverse().join('.'), width: 12 },

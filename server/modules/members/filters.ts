@@ -57,7 +57,13 @@ export async function membersWhere(db: Db, user: CurrentUser, q: MemberFilters):
         .innerJoin(residents, eq(residents.realtyId, realty.id))
         .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
         .limit(5000);
-      if (byUnit.length) matches.push(inArray(members.id, byUnit.map((r) => r.id)));
+      if (byUnit.length)
+        matches.push(
+          inArray(
+            members.id,
+            byUnit.map((r) => r.id),
+          ),
+        );
     }
     conditions.push(or(...matches));
   }

@@ -155,7 +155,22 @@ function readRow(r: TableRow, cell: (r: TableRow, field: string) => string): Pla
     } else if (roleCode === 'owner') shareValue = { numerator: 1, denominator: 1 };
     else errors.push('Для співвласника вкажіть частку.');
   } else if (roleCode && shareText) errors.push('Частку мають лише власник і співвласник.');
-  return { line: r.line, number, type: realtyType ?? typeText, name, phone, email, role: roleCode ?? roleText, share: shareText, errors, realtyType: realtyType ?? 'apartment', area, floor, roleCode: roleCode ?? 'owner', shareValue };
+  return {
+    line: r.line,
+    number,
+    type: realtyType ?? typeText,
+    name,
+    phone,
+    email,
+    role: roleCode ?? roleText,
+    share: shareText,
+    errors,
+    realtyType: realtyType ?? 'apartment',
+    area,
+    floor,
+    roleCode: roleCode ?? 'owner',
+    shareValue,
+  };
 }
 
 const unitKey = (type: string, number: string) => `${type}\u0001${number.toLowerCase()}`;
@@ -166,10 +181,7 @@ const unitKey = (type: string, number: string) => `${type}\u0001${number.toLower
  * of a unit, existing and new, add up to at most 1.
  */
 async function checkAgainstDatabase(tx: Pick<Tx, 'select'>, organizationId: number, houseId: number, rows: Planned[]) {
-  const units = await tx
-    .select({ id: realty.id, type: realty.type, number: realty.number })
-    .from(realty)
-    .where(eq(realty.houseId, houseId));
+  const units = await tx.select({ id: realty.id, type: realty.type, number: realty.number }).from(realty).where(eq(realty.houseId, houseId));
   const unitByKey = new Map(units.map((u) => [unitKey(u.type, u.number), u.id]));
   const links = units.length
     ? await tx
@@ -190,7 +202,12 @@ async function checkAgainstDatabase(tx: Pick<Tx, 'select'>, organizationId: numb
       ? await tx
           .select({ id: members.id, phone: members.phone, email: members.email })
           .from(members)
-          .where(and(eq(members.organizationId, organizationId), or(phones.length ? inArray(members.phone, phones) : undefined, emails.length ? inArray(members.email, emails) : undefined)))
+          .where(
+            and(
+              eq(members.organizationId, organizationId),
+              or(phones.length ? inArray(members.phone, phones) : undefined, emails.length ? inArray(members.email, emails) : undefined),
+            ),
+          )
       : [];
   const byPhone = new Map(known.flatMap((m) => (m.phone ? [[m.phone, m.id] as const] : [])));
   const byEmail = new Map(known.flatMap((m) => (m.email ? [[m.email, m.id] as const] : [])));
@@ -205,7 +222,8 @@ async function checkAgainstDatabase(tx: Pick<Tx, 'select'>, organizationId: numb
   for (const l of links) {
     linked.add(`${l.realtyId}:m${l.memberId}`);
     namedOnUnit.add(`${l.realtyId}:${lower(l.name)}`);
-    if (l.n !== null && l.d !== null) sharesByUnit.set(`id${l.realtyId}`, [...(sharesByUnit.get(`id${l.realtyId}`) ?? []), { numerator: l.n, denominator: l.d }]);
+    if (l.n !== null && l.d !== null)
+      sharesByUnit.set(`id${l.realtyId}`, [...(sharesByUnit.get(`id${l.realtyId}`) ?? []), { numerator: l.n, denominator: l.d }]);
   }
   for (const row of rows) {
     if (row.errors.length) continue;
@@ -250,7 +268,17 @@ async function checkAgainstDatabase(tx: Pick<Tx, 'select'>, organizationId: numb
   return { unitByKey, personOf };
 }
 
-const publicRow = ({ line, number, type, name, phone, email, role, share, errors }: Planned): ImportRow => ({ line, number, type, name, phone, email, role, share, errors });
+const publicRow = ({ line, number, type, name, phone, email, role, share, errors }: Planned): ImportRow => ({
+  line,
+  number,
+  type,
+  name,
+  phone,
+  email,
+  role,
+  share,
+  errors,
+});
 
 export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -371,9 +399,20 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
           await checkAgainstDatabase(db, request.user.organizationId, houseId, rows);
         }
         const invalid = rows.filter((r) => r.errors.length).length;
-        const body = { committed: created !== null, total: rows.length, valid: rows.length - invalid, invalid, rows: rows.map(publicRow), ...(created ? { created } : {}) };
+        const body = {
+          committed: created !== null,
+          total: rows.length,
+          valid: rows.length - invalid,
+          invalid,
+          rows: rows.map(publicRow),
+          ...(created ? { created } : {}),
+        };
         if (mode === 'commit' && created === null) {
-          return reply.code(422).send({ message: `У файлі є рядки з помилками (${invalid}); нічого не імпортовано.`, errors: { file: ['Виправте помилки або оберіть «Пропустити рядки з помилками».'] }, ...body });
+          return reply.code(422).send({
+            message: `У файлі є рядки з помилками (${invalid}); нічого не імпортовано.`,
+            errors: { file: ['Виправте помилки або оберіть «Пропустити рядки з помилками».'] },
+            ...body,
+          });
         }
         return body;
       });

@@ -25,7 +25,14 @@ export type Errors = Record<string, string[]>;
  * once; and the shares of a unit never add up to more than 1. The unit row is locked, so that
  * two links saved at once cannot together exceed it.
  */
-export async function checkLink(tx: Tx, user: CurrentUser, input: LinkInput, exceptId?: number): Promise<{ values: { roleId: number; realtyId: number; shareNumerator: number | null; shareDenominator: number | null }; errors?: undefined } | { errors: Errors }> {
+export async function checkLink(
+  tx: Tx,
+  user: CurrentUser,
+  input: LinkInput,
+  exceptId?: number,
+): Promise<
+  { values: { roleId: number; realtyId: number; shareNumerator: number | null; shareDenominator: number | null }; errors?: undefined } | { errors: Errors }
+> {
   const errors: Errors = {};
   const [unit] = await tx
     .select({ id: realty.id })

@@ -79,7 +79,8 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Зв'язки мешканців із приміщеннями",
-        description: 'resident_id — ідентифікатор мешканця (members.id): його приміщення; realty_id — мешканці приміщення; search_query — ПІБ мешканця або номер приміщення.',
+        description:
+          'resident_id — ідентифікатор мешканця (members.id): його приміщення; realty_id — мешканці приміщення; search_query — ПІБ мешканця або номер приміщення.',
         querystring: residentListQuery,
         response: { 200: z.object({ data: z.array(residentRecord), pagination: paginationSchema }) },
       },
@@ -174,7 +175,12 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findResident(user, request.params.id);
       const body = request.body;
       await db.transaction(async (tx: Tx) => {
-        const link = await requireLink(tx, user, { memberId: existing.memberId, realtyId: body.realty_id, roleId: body.role_id, share: body.ownership_share }, existing.id);
+        const link = await requireLink(
+          tx,
+          user,
+          { memberId: existing.memberId, realtyId: body.realty_id, roleId: body.role_id, share: body.ownership_share },
+          existing.id,
+        );
         await tx
           .update(residents)
           .set({ ...link, updatedAt: new Date() })

@@ -20,7 +20,11 @@ export type ResidentRoleRow = typeof residentRoles.$inferSelect;
  * (organizations created before residents existed, or by tests, have none yet).
  */
 export async function residentRolesOf(db: Tx, organizationId: number): Promise<ResidentRoleRow[]> {
-  const rows = await db.select().from(residentRoles).where(eq(residentRoles.organizationId, organizationId)).orderBy(asc(residentRoles.position), asc(residentRoles.id));
+  const rows = await db
+    .select()
+    .from(residentRoles)
+    .where(eq(residentRoles.organizationId, organizationId))
+    .orderBy(asc(residentRoles.position), asc(residentRoles.id));
   const missing = RESIDENT_ROLE_CODES.filter((code) => !rows.some((r) => r.code === code));
   if (missing.length === 0) return rows;
   await db

@@ -36,7 +36,12 @@ export async function findMember(db: Pick<Db, 'select'>, user: CurrentUser, id: 
 }
 
 /** Phone to E.164 and e-mail lower-cased; both unique per organization (422 on the field). */
-export async function memberValues(db: Pick<Db, 'select'>, organizationId: number, body: Pick<MemberInput, 'name' | 'phone' | 'email' | 'status' | 'note'>, exceptId?: number) {
+export async function memberValues(
+  db: Pick<Db, 'select'>,
+  organizationId: number,
+  body: Pick<MemberInput, 'name' | 'phone' | 'email' | 'status' | 'note'>,
+  exceptId?: number,
+) {
   const errors: Record<string, string[]> = {};
   const phone = body.phone === null ? null : normalisePhone(body.phone);
   if (body.phone !== null && phone === null) errors.phone = ['Вкажіть коректний номер телефону, наприклад +380 67 123 45 67.'];
@@ -44,11 +49,19 @@ export async function memberValues(db: Pick<Db, 'select'>, organizationId: numbe
   if (email !== null && !z.email().safeParse(email).success) errors.email = ['Вкажіть коректний e-mail.'];
   const others = exceptId === undefined ? undefined : ne(members.id, exceptId);
   if (phone && !errors.phone) {
-    const [taken] = await db.select({ id: members.id }).from(members).where(and(eq(members.organizationId, organizationId), eq(members.phone, phone), others)).limit(1);
+    const [taken] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, organizationId), eq(members.phone, phone), others))
+      .limit(1);
     if (taken) errors.phone = [PHONE_TAKEN];
   }
   if (email && !errors.email) {
-    const [taken] = await db.select({ id: members.id }).from(members).where(and(eq(members.organizationId, organizationId), eq(members.email, email), others)).limit(1);
+    const [taken] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, organizationId), eq(members.email, email), others))
+      .limit(1);
     if (taken) errors.email = [EMAIL_TAKEN];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
@@ -58,7 +71,9 @@ export async function memberValues(db: Pick<Db, 'select'>, organizationId: numbe
 /** A unique index caught what the check above could not (two saves at once): the same 422. */
 export function uniqueViolationErrors(err: unknown): Record<string, string[]> | undefined {
   if (!isUniqueViolation(err)) return undefined;
-  const text = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+  const text = String(
+    (err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? '',
+  );
   return text.includes('email') ? { email: [EMAIL_TAKEN] } : { phone: [PHONE_TAKEN] };
 }
 
@@ -87,7 +102,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const where = await membersWhere(db, request.user, q);
       const [total, rows] = await Promise.all([
-        listTotal(db, db.select({ one: sql`1` }).from(members).where(where)),
+        listTotal(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(members)
+            .where(where),
+        ),
         db
           .select()
           .from(members)
@@ -113,7 +134,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Додати мешканця',
-        description: "realty_id, role_id (число або об'єкт опції з value) і ownership_share одразу пов'язують мешканця з приміщенням; працівнику без прав на всі комплекси приміщення обов'язкове.",
+        description:
+          "realty_id, role_id (число або об'єкт опції з value) і ownership_share одразу пов'язують мешканця з приміщенням; працівнику без прав на всі комплекси приміщення обов'язкове.",
         body: memberInput,
         response: { 200: one },
       },
@@ -190,7 +212,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(residents)
           .innerJoin(realty, eq(realty.id, residents.realtyId))
           .innerJoin(houses, eq(houses.id, realty.houseId))
-          .where(and(eq(residents.memberId, member.id), sql`(${houses.complexId} is null or ${user.complexIds.length ? sql`not ${inArray(houses.complexId, user.complexIds)}` : sql`true`})`));
+          .where(
+            and(
+              eq(residents.memberId, member.id),
+              sql`(${houses.complexId} is null or ${user.complexIds.length ? sql`not ${inArray(houses.complexId, user.complexIds)}` : sql`true`})`,
+            ),
+          );
         if (outside > 0) throw conflict("Мешканця пов'язано з приміщеннями в інших комплексах: видалити його може адміністратор.");
       }
       await db.delete(members).where(eq(members.id, member.id));

@@ -7,7 +7,10 @@ type Reader = Pick<Db, 'select'>;
 
 /** Whether the member (of the outer query) is linked to a unit that matches `where`. */
 export function hasUnitWhere(db: Reader, where: SQL, needsHouse = true): SQL {
-  const base = db.select({ one: sql`1` }).from(residents).innerJoin(realty, eq(realty.id, residents.realtyId));
+  const base = db
+    .select({ one: sql`1` })
+    .from(residents)
+    .innerJoin(realty, eq(realty.id, residents.realtyId));
   const query = needsHouse ? base.innerJoin(houses, eq(houses.id, realty.houseId)) : base;
   return exists(query.where(and(eq(residents.memberId, members.id), where)));
 }
@@ -28,5 +31,14 @@ export function unitScope(db: Reader, user: CurrentUser): SQL {
   const org = eq(realty.organizationId, user.organizationId);
   if (user.complexIds === null) return org;
   if (user.complexIds.length === 0) return sql`false`;
-  return and(org, inArray(realty.houseId, db.select({ id: houses.id }).from(houses).where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds)))))!;
+  return and(
+    org,
+    inArray(
+      realty.houseId,
+      db
+        .select({ id: houses.id })
+        .from(houses)
+        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+    ),
+  )!;
 }

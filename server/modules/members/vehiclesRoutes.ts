@@ -14,7 +14,11 @@ import { hasUnitWhere, memberScope, unitScope } from './scope.ts';
 const PLATE_TAKEN = { plate: ['Транспортний засіб з таким номерним знаком уже є.'] };
 
 /** Members the user may see whose row matches `where` (ids, for `vehicles.member_id in (…)`). */
-const membersWhere = ({ db, user }: CrudContext, where?: ReturnType<typeof eq>) => db.select({ id: members.id }).from(members).where(and(memberScope(db, user), where));
+const membersWhere = ({ db, user }: CrudContext, where?: ReturnType<typeof eq>) =>
+  db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(memberScope(db, user), where));
 
 /** Residents' vehicles: the generic CRUD of their declaration (contract/vehicles.ts), scoped like their owners. */
 export const vehicleRoutes = crudRoutes(vehicleEntity, {
@@ -23,7 +27,14 @@ export const vehicleRoutes = crudRoutes(vehicleEntity, {
   /** Plates are Latin capitals and digits: their plain order. */
   sortKeys: { plate: (order) => [sql`${vehicles.plate} ${sql.raw(order)}`] },
   scope: (ctx) => inArray(vehicles.memberId, membersWhere(ctx)),
-  complexFilter: ({ db }, complexId) => inArray(vehicles.memberId, db.select({ id: members.id }).from(members).where(hasUnitWhere(db, eq(houses.complexId, complexId)))),
+  complexFilter: ({ db }, complexId) =>
+    inArray(
+      vehicles.memberId,
+      db
+        .select({ id: members.id })
+        .from(members)
+        .where(hasUnitWhere(db, eq(houses.complexId, complexId))),
+    ),
   /** The member's id, as bills and residents take it. */
   query: { resident_id: vehicleEntity.input.shape.member_id.optional() },
   where: (_ctx, q) => (q.resident_id !== undefined && q.member_id === undefined ? eq(vehicles.memberId, q.resident_id as number) : undefined),
@@ -40,7 +51,14 @@ export const vehicleRoutes = crudRoutes(vehicleEntity, {
   },
   references: {
     members: async (ctx, id) => (await membersWhere(ctx, eq(members.id, id)).limit(1)).length > 0,
-    realty: async ({ db, user }, id) => (await db.select({ id: realty.id }).from(realty).where(and(unitScope(db, user), eq(realty.id, id))).limit(1)).length > 0,
+    realty: async ({ db, user }, id) =>
+      (
+        await db
+          .select({ id: realty.id })
+          .from(realty)
+          .where(and(unitScope(db, user), eq(realty.id, id)))
+          .limit(1)
+      ).length > 0,
   },
   async check({ db, user }, body: VehicleInput, id) {
     const errors: Record<string, string[]> = {};
@@ -61,7 +79,14 @@ export const vehicleRoutes = crudRoutes(vehicleEntity, {
     if (Object.keys(errors).length) throw unprocessable(errors);
   },
   uniqueViolation: PLATE_TAKEN,
-  values: (b: VehicleInput) => ({ memberId: b.member_id, realtyId: b.realty_id, plate: normalisePlate(b.plate), brand: b.brand, model: b.model, color: b.color }),
+  values: (b: VehicleInput) => ({
+    memberId: b.member_id,
+    realtyId: b.realty_id,
+    plate: normalisePlate(b.plate),
+    brand: b.brand,
+    model: b.model,
+    color: b.color,
+  }),
   async toRecords({ db }, rows) {
     const memberIds = [...new Set(rows.map((r) => r.memberId))];
     const unitIds = [...new Set(rows.flatMap((r) => (r.realtyId === null ? [] : [r.realtyId])))];

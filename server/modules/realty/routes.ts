@@ -50,7 +50,14 @@ export const realtyRoutes = crudRoutes(realtyEntity, {
     const [taken] = await db
       .select({ id: realty.id })
       .from(realty)
-      .where(and(eq(realty.houseId, body.house_id), eq(realty.type, body.type), sql`lower(${realty.number}) = lower(${body.number})`, id === undefined ? undefined : ne(realty.id, id)))
+      .where(
+        and(
+          eq(realty.houseId, body.house_id),
+          eq(realty.type, body.type),
+          sql`lower(${realty.number}) = lower(${body.number})`,
+          id === undefined ? undefined : ne(realty.id, id),
+        ),
+      )
       .limit(1);
     if (taken) throw unprocessable(NUMBER_TAKEN);
   },

@@ -2,15 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
-import {
-  cityRecord,
-  findCityQuery,
-  findStreetQuery,
-  normaliseApostrophes,
-  searchForm,
-  streetInput,
-  streetRecord,
-} from '../../../contract/reference.ts';
+import { cityRecord, findCityQuery, findStreetQuery, normaliseApostrophes, searchForm, streetInput, streetRecord } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
 import { houses, settlements, streets } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';

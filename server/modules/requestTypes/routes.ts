@@ -59,19 +59,34 @@ const crud = crudRoutes(requestTypeEntity, {
   where: ({ db }, q) =>
     q.role_id === undefined
       ? undefined
-      : inArray(serviceRequestTypes.id, db.select({ id: serviceRequestTypeRoles.typeId }).from(serviceRequestTypeRoles).where(eq(serviceRequestTypeRoles.roleId, q.role_id as number))),
+      : inArray(
+          serviceRequestTypes.id,
+          db
+            .select({ id: serviceRequestTypeRoles.typeId })
+            .from(serviceRequestTypeRoles)
+            .where(eq(serviceRequestTypeRoles.roleId, q.role_id as number)),
+        ),
   /** Roles and staff of the organization, and each default staff member in one of the chosen roles (admins may handle any type). */
   async check({ db, user }, input) {
     const errors: Record<string, string[]> = {};
     const roleIds = [...new Set(input.role_ids)];
     const staffIds = [...new Set(input.staff_ids)];
-    const roles = roleIds.length === 0 ? [] : await db.select({ id: staffRoles.id }).from(staffRoles).where(and(eq(staffRoles.organizationId, user.organizationId), inArray(staffRoles.id, roleIds)));
+    const roles =
+      roleIds.length === 0
+        ? []
+        : await db
+            .select({ id: staffRoles.id })
+            .from(staffRoles)
+            .where(and(eq(staffRoles.organizationId, user.organizationId), inArray(staffRoles.id, roleIds)));
     const missingRoles = roleIds.filter((id) => !roles.some((r) => r.id === id));
     if (missingRoles.length > 0) errors.role_ids = [`Роль не знайдено: ${missingRoles.join(', ')}.`];
     const staff =
       staffIds.length === 0
         ? []
-        : await db.select({ id: users.id, name: users.name, roleId: users.roleId, isAdmin: users.isAdmin }).from(users).where(and(eq(users.organizationId, user.organizationId), inArray(users.id, staffIds)));
+        : await db
+            .select({ id: users.id, name: users.name, roleId: users.roleId, isAdmin: users.isAdmin })
+            .from(users)
+            .where(and(eq(users.organizationId, user.organizationId), inArray(users.id, staffIds)));
     const missingStaff = staffIds.filter((id) => !staff.some((s) => s.id === id));
     if (missingStaff.length > 0) errors.staff_ids = [`Працівника не знайдено: ${missingStaff.join(', ')}.`];
     else if (roleIds.length > 0) {
@@ -107,8 +122,16 @@ const formRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const organizationId = request.user.organizationId;
       const [staff, roles] = await Promise.all([
-        db.select({ id: users.id, name: users.name, role_id: users.roleId }).from(users).where(eq(users.organizationId, organizationId)).orderBy(ukrainianSortKey(users.name), users.id),
-        db.select({ id: staffRoles.id, name: staffRoles.name }).from(staffRoles).where(eq(staffRoles.organizationId, organizationId)).orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id),
+        db
+          .select({ id: users.id, name: users.name, role_id: users.roleId })
+          .from(users)
+          .where(eq(users.organizationId, organizationId))
+          .orderBy(ukrainianSortKey(users.name), users.id),
+        db
+          .select({ id: staffRoles.id, name: staffRoles.name })
+          .from(staffRoles)
+          .where(eq(staffRoles.organizationId, organizationId))
+          .orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id),
       ]);
       return { form: { staff, roles } };
     },

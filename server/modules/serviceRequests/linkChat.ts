@@ -13,7 +13,13 @@ import { chatMessages, handlingStaff, linksStillSpeak, requestFile, selectReques
 import { announce, houseComplex, moveStage, postMessage, type Actor } from './service.ts';
 
 const INVALID = 'Посилання на чат недійсне або термін його дії минув. Попросіть нове посилання у диспетчера.';
-const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 const linkPost = z.object({
   message: text('Повідомлення', { max: 4000 }).default(''),
@@ -44,7 +50,13 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(serviceRequestChatLinks)
       .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestChatLinks.requestId))
       .innerJoin(users, eq(users.id, serviceRequestChatLinks.userId))
-      .where(and(eq(serviceRequestChatLinks.tokenHash, hashToken(token)), isNull(serviceRequestChatLinks.revokedAt), gt(serviceRequestChatLinks.expiresAt, new Date())))
+      .where(
+        and(
+          eq(serviceRequestChatLinks.tokenHash, hashToken(token)),
+          isNull(serviceRequestChatLinks.revokedAt),
+          gt(serviceRequestChatLinks.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     if (!found) throw notFound(INVALID);
     // The same answer as for an unknown link: the holder's rights ended it.
@@ -66,7 +78,11 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = { userId: null, isAdmin: false };
     const [messages, staff] = await Promise.all([
       chatMessages(db, row.id, viewer, url, 'staff_chat'),
-      handlingStaff(db, row.organizationId, [row.responsibleId, row.performerId].filter((x): x is number => x !== null)),
+      handlingStaff(
+        db,
+        row.organizationId,
+        [row.responsibleId, row.performerId].filter((x): x is number => x !== null),
+      ),
     ]);
     const pick = (id: number | null) => staff.filter((s) => s.id === id).map(({ id, name }) => ({ id, name }));
     return {
@@ -122,7 +138,8 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Написати в чат за посиланням',
-          description: 'multipart/form-data: message, token (той самий, що в адресі; необов’язково), photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 МБ), done=1 — виконавець позначає роботу виконаною.',
+          description:
+            'multipart/form-data: message, token (той самий, що в адресі; необов’язково), photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 МБ), done=1 — виконавець позначає роботу виконаною.',
           security: [],
           consumes: ['multipart/form-data'],
           params: tokenParams,
@@ -145,7 +162,8 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
             throw unprocessable({ done: ['Позначити виконаною можна лише заявку, що у вас на виконанні.'] });
           }
           let messageId: number | null = null;
-          if (body.message || form.file) messageId = await postMessage(db, live, actor, row, complexId, 'staff_chat', body.message, form.file ? [form.file] : []);
+          if (body.message || form.file)
+            messageId = await postMessage(db, live, actor, row, complexId, 'staff_chat', body.message, form.file ? [form.file] : []);
           posted = true;
           if (body.done) {
             const notified = await db.transaction(async (tx) => {

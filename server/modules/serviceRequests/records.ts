@@ -48,18 +48,33 @@ export function requestScope(db: Reader, user: CurrentUser): SQL {
   if (user.complexIds.length === 0) return sql`false`;
   return and(
     org,
-    inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds)))),
+    inArray(
+      serviceRequests.houseId,
+      db
+        .select({ id: houses.id })
+        .from(houses)
+        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+    ),
   )!;
 }
 
 /** Files of a request are served through the request (scope checked), named by their random key. */
 export const requestMediaUrl = (requestId: number, key: string) => `/api/admin/service_request/${requestId}/media/${key}`;
 
-export const toFile = (m: typeof media.$inferSelect, url: string): MediaFile => ({ id: m.id, kind: m.kind, name: downloadName(m.originalName, m.mime), mime: m.mime, size: m.size, url });
+export const toFile = (m: typeof media.$inferSelect, url: string): MediaFile => ({
+  id: m.id,
+  kind: m.kind,
+  name: downloadName(m.originalName, m.mime),
+  mime: m.mime,
+  size: m.size,
+  url,
+});
 
 /** The lower-cased text the list's search matches: «№ 12», the text, the resident and the address. */
 export function searchText(parts: { number: number; text: string; memberName?: string | null; address: string; realtyNumber?: string | null }) {
-  return `№${parts.number} ${parts.text} ${parts.memberName ?? ''} ${parts.address}${parts.realtyNumber ? `, кв. ${parts.realtyNumber}` : ''}`.toLowerCase().replace(/['ʼ`‘]/g, '’');
+  return `№${parts.number} ${parts.text} ${parts.memberName ?? ''} ${parts.address}${parts.realtyNumber ? `, кв. ${parts.realtyNumber}` : ''}`
+    .toLowerCase()
+    .replace(/['ʼ`‘]/g, '’');
 }
 
 const responsible = alias(users, 'responsible');
@@ -149,13 +164,7 @@ export interface ChatViewer {
   isAdmin: boolean;
 }
 
-export async function chatMessages(
-  db: Reader,
-  requestId: number,
-  viewer: ChatViewer,
-  url: (key: string) => string,
-  only?: ChatType,
-): Promise<ChatMessage[]> {
+export async function chatMessages(db: Reader, requestId: number, viewer: ChatViewer, url: (key: string) => string, only?: ChatType): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(serviceRequestComments)
@@ -223,7 +232,12 @@ export async function chatLinksOf(db: Reader, row: Pick<RequestRow, 'id' | 'orga
     .where(eq(serviceRequestChatLinks.requestId, row.id))
     .orderBy(asc(serviceRequestChatLinks.id));
   const [house] = rows.length ? await db.select({ complexId: houses.complexId }).from(houses).where(eq(houses.id, row.houseId)).limit(1) : [];
-  const speaks = await linksStillSpeak(db, row.organizationId, house?.complexId ?? null, rows.map((r) => r.link));
+  const speaks = await linksStillSpeak(
+    db,
+    row.organizationId,
+    house?.complexId ?? null,
+    rows.map((r) => r.link),
+  );
   const now = new Date();
   return rows.map(({ link, userName }) => ({
     id: link.id,
@@ -304,7 +318,12 @@ export const attachableToRequest = (m: Pick<typeof media.$inferSelect, 'kind' | 
  * A file of the request's gallery or of a message of one of `chats`, by its key; nothing else
  * by the routes that serve a request's files. A chat link passes only its own chat.
  */
-export async function requestFile(db: Reader, requestId: number, key: string, within: { gallery: boolean; chats: readonly ChatType[] } = { gallery: true, chats: CHAT_TYPES }) {
+export async function requestFile(
+  db: Reader,
+  requestId: number,
+  key: string,
+  within: { gallery: boolean; chats: readonly ChatType[] } = { gallery: true, chats: CHAT_TYPES },
+) {
   if (within.gallery) {
     const [inGallery] = await db
       .select({ m: media })

@@ -74,7 +74,13 @@ const day = z.iso.date({ error: 'Дата — у форматі РРРР-ММ-Д
 export const requestListQuery = listQuery.extend({
   sort: z.enum([...REQUEST_SORTS, 'created'], { error: 'Сортування можливе за: created_at, deadline, stage, number, id.' }).default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).optional(),
-  stage: z.preprocess(toArray, z.array(z.enum(REQUEST_STAGES, { error: 'Етап: new, underReview, executor або done.' })).max(4).optional()),
+  stage: z.preprocess(
+    toArray,
+    z
+      .array(z.enum(REQUEST_STAGES, { error: 'Етап: new, underReview, executor або done.' }))
+      .max(4)
+      .optional(),
+  ),
   type_id: idSchema.optional(),
   complex: idSchema.optional(),
   complex_id: idSchema.optional(),
@@ -199,7 +205,13 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = counts.get(user.organizationId, countKey);
       const [total, rows] = await Promise.all([
         cached ??
-          listTotal(db, db.select({ one: sql`1` }).from(serviceRequests).where(where)).then((r) => {
+          listTotal(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(serviceRequests)
+              .where(where),
+          ).then((r) => {
             counts.set(user.organizationId, countKey, r);
             return r;
           }),
@@ -220,7 +232,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Довідники форми заявки',
-        description: 'Відповідальні й виконавці (працівники, що працюють із заявками, з їхніми комплексами), типи, адреси; з house_id — приміщення й мешканці будинку.',
+        description:
+          'Відповідальні й виконавці (працівники, що працюють із заявками, з їхніми комплексами), типи, адреси; з house_id — приміщення й мешканці будинку.',
         querystring: z.object({ house_id: idSchema.optional() }),
         response: { 200: z.object({ form: serviceRequestForm }) },
       },
@@ -263,7 +276,11 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       // A staff user sees only admins and colleagues of their own complexes, with only those complexes.
       const mine = user.complexIds;
       const visible = mine === null ? staff : staff.filter((s) => s.complexIds === null || s.complexIds.some((id) => mine.includes(id)));
-      const options = visible.map((s) => ({ id: s.id, name: s.name, complex_ids: s.complexIds === null || mine === null ? s.complexIds : s.complexIds.filter((id) => mine.includes(id)) }));
+      const options = visible.map((s) => ({
+        id: s.id,
+        name: s.name,
+        complex_ids: s.complexIds === null || mine === null ? s.complexIds : s.complexIds.filter((id) => mine.includes(id)),
+      }));
       const visibleIds = new Set(visible.map((s) => s.id));
       return {
         form: {
@@ -296,7 +313,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Створити заявку',
-        description: 'Номер — наступний в організації. Без deadline термін береться з типу заявки (або 72 години). Без відповідального — перший працівник типу за замовчуванням.',
+        description:
+          'Номер — наступний в організації. Без deadline термін береться з типу заявки (або 72 години). Без відповідального — перший працівник типу за замовчуванням.',
         body: serviceRequestInput,
         response: { 200: one },
       },
@@ -350,7 +368,12 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service_request/:id/media/:key',
     {
       preHandler: requirePermission('service_requests', 'view'),
-      schema: { tags, summary: 'Файл заявки або повідомлення її чату', description: 'key — випадковий ключ файлу з його поля url.', params: z.object({ id: idSchema, key: fileKeySchema }) },
+      schema: {
+        tags,
+        summary: 'Файл заявки або повідомлення її чату',
+        description: 'key — випадковий ключ файлу з його поля url.',
+        params: z.object({ id: idSchema, key: fileKeySchema }),
+      },
     },
     async (request, reply) => {
       const row = await findRow(request.user, request.params.id);
@@ -359,7 +382,6 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendStored(reply, app.storage, file);
     },
   );
-
 
   await multipartRoutes(app, (mp) => {
     mp.post(
@@ -394,7 +416,11 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         if (parsed.data.from_resident) {
           const [member] = row.memberId === null ? [] : await db.select({ name: members.name }).from(members).where(eq(members.id, row.memberId)).limit(1);
           const problem =
-            parsed.data.chat_type !== 'member_chat' ? 'Слова мешканця записуються лише в чат з мешканцем.' : !member ? 'У заявці не вказано мешканця.' : undefined;
+            parsed.data.chat_type !== 'member_chat'
+              ? 'Слова мешканця записуються лише в чат з мешканцем.'
+              : !member
+                ? 'У заявці не вказано мешканця.'
+                : undefined;
           if (problem) {
             await discard();
             throw unprocessable({ from_resident: [problem] });
@@ -403,12 +429,28 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         let id: number;
         try {
-          id = await postMessage(db, live, await actorOf(request.user), row, await houseComplex(db, row.houseId), parsed.data.chat_type, parsed.data.message, form.files, resident);
+          id = await postMessage(
+            db,
+            live,
+            await actorOf(request.user),
+            row,
+            await houseComplex(db, row.houseId),
+            parsed.data.chat_type,
+            parsed.data.message,
+            form.files,
+            resident,
+          );
         } catch (err) {
           await discard();
           throw err;
         }
-        const messages = await chatMessages(db, row.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (key) => requestMediaUrl(row.id, key), parsed.data.chat_type);
+        const messages = await chatMessages(
+          db,
+          row.id,
+          { userId: request.user.id, isAdmin: request.user.isAdmin },
+          (key) => requestMediaUrl(row.id, key),
+          parsed.data.chat_type,
+        );
         return { data: messages.find((m) => m.id === id)! };
       },
     );
@@ -423,7 +465,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(serviceRequestComments.id, id), requestScope(db, user)))
       .limit(1);
     if (!found) throw notFound('Повідомлення не знайдено.');
-    if (!mayEditComment({ userId: user.id, isAdmin: user.isAdmin }, found.c)) throw forbidden('Змінювати й видаляти повідомлення може лише його автор або адміністратор.');
+    if (!mayEditComment({ userId: user.id, isAdmin: user.isAdmin }, found.c))
+      throw forbidden('Змінювати й видаляти повідомлення може лише його автор або адміністратор.');
     return found;
   }
 
@@ -431,13 +474,32 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/comments/:id',
     {
       preHandler: requirePermission('service_requests', 'edit'),
-      schema: { tags, summary: 'Змінити повідомлення чату (автор або адміністратор)', params, body: commentUpdate, response: { 200: z.object({ data: chatMessage }) } },
+      schema: {
+        tags,
+        summary: 'Змінити повідомлення чату (автор або адміністратор)',
+        params,
+        body: commentUpdate,
+        response: { 200: z.object({ data: chatMessage }) },
+      },
     },
     async (request) => {
       const { c, r } = await ownComment(request.user, request.params.id);
       await db.update(serviceRequestComments).set({ message: request.body.message, editedAt: new Date() }).where(eq(serviceRequestComments.id, c.id));
-      await announce(live, { organizationId: r.organizationId, requestId: r.id, complexId: await houseComplex(db, r.houseId), action: 'updated', notified: [], chatType: c.chatType });
-      const messages = await chatMessages(db, r.id, { userId: request.user.id, isAdmin: request.user.isAdmin }, (key) => requestMediaUrl(r.id, key), c.chatType);
+      await announce(live, {
+        organizationId: r.organizationId,
+        requestId: r.id,
+        complexId: await houseComplex(db, r.houseId),
+        action: 'updated',
+        notified: [],
+        chatType: c.chatType,
+      });
+      const messages = await chatMessages(
+        db,
+        r.id,
+        { userId: request.user.id, isAdmin: request.user.isAdmin },
+        (key) => requestMediaUrl(r.id, key),
+        c.chatType,
+      );
       return { data: messages.find((m) => m.id === c.id)! };
     },
   );
@@ -451,7 +513,14 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { c, r } = await ownComment(request.user, request.params.id);
       await db.delete(serviceRequestComments).where(eq(serviceRequestComments.id, c.id));
-      await announce(live, { organizationId: r.organizationId, requestId: r.id, complexId: await houseComplex(db, r.houseId), action: 'deleted', notified: [], chatType: c.chatType });
+      await announce(live, {
+        organizationId: r.organizationId,
+        requestId: r.id,
+        complexId: await houseComplex(db, r.houseId),
+        action: 'deleted',
+        notified: [],
+        chatType: c.chatType,
+      });
       return { message: 'Повідомлення видалено.' };
     },
   );
@@ -520,4 +589,3 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

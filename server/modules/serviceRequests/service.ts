@@ -75,7 +75,15 @@ interface Checked {
 async function check(
   db: Reader,
   user: CurrentUser,
-  v: { type_id: number | null; house_id: number; realty_id: number | null; member_id: number | null; responsible_id: number | null; performer_id: number | null; media_ids: number[] },
+  v: {
+    type_id: number | null;
+    house_id: number;
+    realty_id: number | null;
+    member_id: number | null;
+    responsible_id: number | null;
+    performer_id: number | null;
+    media_ids: number[];
+  },
   /** What an update leaves as it was: kept even if it would not be chosen today (a deleted type, a moved colleague). */
   kept: { typeId?: number | null; staff?: (number | null)[]; media?: number[] } = {},
 ): Promise<Checked> {
@@ -131,7 +139,10 @@ async function check(
     errors.media_ids = ['Файл не знайдено. Завантажте фото або PDF ще раз.'];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  const defaults = v.type_id === null ? [] : await db.select({ userId: serviceRequestTypeStaff.userId }).from(serviceRequestTypeStaff).where(eq(serviceRequestTypeStaff.typeId, v.type_id));
+  const defaults =
+    v.type_id === null
+      ? []
+      : await db.select({ userId: serviceRequestTypeStaff.userId }).from(serviceRequestTypeStaff).where(eq(serviceRequestTypeStaff.typeId, v.type_id));
   return {
     typeId: v.type_id,
     houseId: v.house_id,
@@ -166,7 +177,13 @@ interface NotificationDraft {
 }
 
 /** Writes notifications for each recipient but the one who acted; answers who got one. */
-export async function notify(tx: Pick<Db, 'insert'>, organizationId: number, requestId: number, actorId: number | null, drafts: NotificationDraft[]): Promise<number[]> {
+export async function notify(
+  tx: Pick<Db, 'insert'>,
+  organizationId: number,
+  requestId: number,
+  actorId: number | null,
+  drafts: NotificationDraft[],
+): Promise<number[]> {
   const rows = drafts.flatMap((d) =>
     [...new Set(d.userIds)].filter((id) => id !== actorId).map((userId) => ({ organizationId, userId, kind: d.kind, requestId, text: d.text })),
   );
@@ -176,7 +193,17 @@ export async function notify(tx: Pick<Db, 'insert'>, organizationId: number, req
 }
 
 /** Tells open screens: the request changed, and the recipients of new notifications. */
-export async function announce(live: LiveBus, e: { organizationId: number; requestId: number; complexId: number | null; action: 'created' | 'updated' | 'deleted'; notified: number[]; chatType?: ChatType }) {
+export async function announce(
+  live: LiveBus,
+  e: {
+    organizationId: number;
+    requestId: number;
+    complexId: number | null;
+    action: 'created' | 'updated' | 'deleted';
+    notified: number[];
+    chatType?: ChatType;
+  },
+) {
   await live.publish({
     type: e.chatType ? 'chat' : 'request',
     organizationId: e.organizationId,
@@ -196,7 +223,12 @@ export async function createRequest(db: Db, live: LiveBus, user: CurrentUser, ac
     const candidates = await handlingStaff(db, user.organizationId, c.typeDefaultStaff);
     responsibleId = candidates.find((s) => worksIn(s, c.complexId))?.id ?? null;
   }
-  const deadline = input.deadline === undefined ? new Date(Date.now() + (c.typeDeadlineHours ?? DEFAULT_DEADLINE_HOURS) * HOUR) : input.deadline === null ? null : new Date(input.deadline);
+  const deadline =
+    input.deadline === undefined
+      ? new Date(Date.now() + (c.typeDeadlineHours ?? DEFAULT_DEADLINE_HOURS) * HOUR)
+      : input.deadline === null
+        ? null
+        : new Date(input.deadline);
   const { id, notified } = await db.transaction(async (tx) => {
     const number = await nextNumber(tx, user.organizationId);
     const [row] = await tx
@@ -218,7 +250,9 @@ export async function createRequest(db: Db, live: LiveBus, user: CurrentUser, ac
       })
       .returning({ id: serviceRequests.id });
     if (c.mediaIds.length) await tx.insert(serviceRequestMedia).values(c.mediaIds.map((mediaId) => ({ requestId: row.id, mediaId })));
-    await tx.insert(serviceRequestHistory).values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: null, toStage: 'new', comment: 'Заявку створено.' });
+    await tx
+      .insert(serviceRequestHistory)
+      .values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: null, toStage: 'new', comment: 'Заявку створено.' });
     const recipients = responsibleId !== null ? [responsibleId] : await adminIds(tx, user.organizationId);
     const notified = await notify(tx, user.organizationId, row.id, actor.userId, [
       { userIds: recipients, kind: 'request_created', text: `Нова заявка №${number}: ${c.address}` },
@@ -231,14 +265,7 @@ export async function createRequest(db: Db, live: LiveBus, user: CurrentUser, ac
 }
 
 /** Moves a request to another stage inside `tx`: the transition rule, history and notification. */
-export async function moveStage(
-  tx: Tx,
-  row: RequestRow,
-  to: RequestStage,
-  actor: Actor,
-  comment: string,
-  performerId: number | null,
-): Promise<number[]> {
+export async function moveStage(tx: Tx, row: RequestRow, to: RequestStage, actor: Actor, comment: string, performerId: number | null): Promise<number[]> {
   if (!canMove(row.stage, to)) {
     throw unprocessable({ stage: [`Заявку не можна перевести з етапу «${STAGE_NAMES[row.stage]}» на етап «${STAGE_NAMES[to]}».`] });
   }
@@ -247,10 +274,16 @@ export async function moveStage(
     .update(serviceRequests)
     .set({ stage: to, doneAt: to === 'done' ? new Date() : null, updatedAt: nextVersion(serviceRequests.updatedAt) })
     .where(eq(serviceRequests.id, row.id));
-  await tx.insert(serviceRequestHistory).values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: row.stage, toStage: to, comment });
+  await tx
+    .insert(serviceRequestHistory)
+    .values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: row.stage, toStage: to, comment });
   const recipients = [row.responsibleId, ...(to === 'executor' ? [performerId] : [])].filter((id): id is number => id !== null);
   return notify(tx, row.organizationId, row.id, actor.userId, [
-    { userIds: recipients, kind: 'stage_changed', text: `Заявка №${row.number}: ${STAGE_NAMES[row.stage]} → ${STAGE_NAMES[to]}${comment ? ` (${comment})` : ''}` },
+    {
+      userIds: recipients,
+      kind: 'stage_changed',
+      text: `Заявка №${row.number}: ${STAGE_NAMES[row.stage]} → ${STAGE_NAMES[to]}${comment ? ` (${comment})` : ''}`,
+    },
   ]);
 }
 
@@ -311,19 +344,31 @@ export async function updateRequest(
       ['performer', locked.performerId, c.performerId],
     ] as const) {
       if (before === after) continue;
-      const names = await handlingStaff(tx, user.organizationId, [before, after].filter((x): x is number => x !== null));
+      const names = await handlingStaff(
+        tx,
+        user.organizationId,
+        [before, after].filter((x): x is number => x !== null),
+      );
       const name = (id: number | null) => (id === null ? '—' : (names.find((n) => n.id === id)?.name ?? '—'));
       const label = kind === 'responsible' ? 'Відповідальний' : 'Виконавець';
-      await tx.insert(serviceRequestHistory).values({ requestId: row.id, kind, userId: actor.userId, actorName: actor.name, comment: `${label}: ${name(before)} → ${name(after)}` });
+      await tx
+        .insert(serviceRequestHistory)
+        .values({ requestId: row.id, kind, userId: actor.userId, actorName: actor.name, comment: `${label}: ${name(before)} → ${name(after)}` });
       if (after !== null) {
         out.push(
           ...(await notify(tx, user.organizationId, row.id, actor.userId, [
-            { userIds: [after], kind: 'assigned', text: kind === 'responsible' ? `Вас призначено відповідальним за заявку №${locked.number}.` : `Вас призначено виконавцем заявки №${locked.number}.` },
+            {
+              userIds: [after],
+              kind: 'assigned',
+              text:
+                kind === 'responsible' ? `Вас призначено відповідальним за заявку №${locked.number}.` : `Вас призначено виконавцем заявки №${locked.number}.`,
+            },
           ])),
         );
       }
     }
-    if (changesStage) out.push(...(await moveStage(tx, { ...locked, responsibleId: c.responsibleId }, input.stage!, actor, input.comment ?? '', c.performerId)));
+    if (changesStage)
+      out.push(...(await moveStage(tx, { ...locked, responsibleId: c.responsibleId }, input.stage!, actor, input.comment ?? '', c.performerId)));
     return out;
   });
   await announce(live, { organizationId: user.organizationId, requestId: row.id, complexId: c.complexId, action: 'updated', notified });
@@ -376,9 +421,13 @@ export async function postMessage(
     // What a resident says and what a performer writes through a link are news for the one responsible.
     const responsible = row.responsibleId !== null ? [row.responsibleId] : [];
     const notified = resident
-      ? await notify(tx, row.organizationId, row.id, actor.userId, [{ userIds: responsible, kind: 'resident_message', text: `${resident.name} написав(ла) у заявці №${row.number}.` }])
+      ? await notify(tx, row.organizationId, row.id, actor.userId, [
+          { userIds: responsible, kind: 'resident_message', text: `${resident.name} написав(ла) у заявці №${row.number}.` },
+        ])
       : actor.viaLink
-        ? await notify(tx, row.organizationId, row.id, actor.userId, [{ userIds: responsible, kind: 'link_message', text: `${actor.name} написав у чаті заявки №${row.number}.` }])
+        ? await notify(tx, row.organizationId, row.id, actor.userId, [
+            { userIds: responsible, kind: 'link_message', text: `${actor.name} написав у чаті заявки №${row.number}.` },
+          ])
         : [];
     return { id: comment.id, notified };
   });
@@ -390,4 +439,3 @@ export async function houseComplex(db: Reader, houseId: number): Promise<number 
   const [h] = await db.select({ complexId: houses.complexId }).from(houses).where(eq(houses.id, houseId)).limit(1);
   return h?.complexId ?? null;
 }
-

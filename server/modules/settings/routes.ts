@@ -56,7 +56,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Every current-password check goes through here: throttled per user, 429 with Retry-After. */
   async function assertPassword(user: CurrentUser, password: string) {
     const key = `settings:${user.id}`;
-    const attempt = await throttle.begin([{ key, limit: CURRENT_PASSWORD_LIMIT }], (seconds) => tooManyAttempts(seconds, 'Забагато невдалих спроб ввести поточний пароль.'));
+    const attempt = await throttle.begin([{ key, limit: CURRENT_PASSWORD_LIMIT }], (seconds) =>
+      tooManyAttempts(seconds, 'Забагато невдалих спроб ввести поточний пароль.'),
+    );
     const row = await account(user.id);
     if (!(await verifyPassword(row.passwordHash, password))) throw unprocessable({ current_password: ['Невірний поточний пароль.'] });
     // Only the owner knows it: the typos before are forgiven.
@@ -69,18 +71,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** After a change of the password, e-mail or phone the other sessions ended: their live streams end too. */
   const signedOutElsewhere = (user: CurrentUser) => accessChanged(app.live, user.organizationId, [user.id]);
 
-  app.post(
-    '/user',
-    { schema: { tags, summary: "Ім'я та інші особисті налаштування", body: userSettingsInput, response: { 200: saved } } },
-    async (request) => {
-      const { name, tutorial_completed } = request.body;
-      await db
-        .update(users)
-        .set({ name, ...(tutorial_completed === undefined ? {} : { tutorialCompleted: tutorial_completed }), updatedAt: new Date() })
-        .where(eq(users.id, request.user.id));
-      return done(request.user, 'Налаштування збережено.');
-    },
-  );
+  app.post('/user', { schema: { tags, summary: "Ім'я та інші особисті налаштування", body: userSettingsInput, response: { 200: saved } } }, async (request) => {
+    const { name, tutorial_completed } = request.body;
+    await db
+      .update(users)
+      .set({ name, ...(tutorial_completed === undefined ? {} : { tutorialCompleted: tutorial_completed }), updatedAt: new Date() })
+      .where(eq(users.id, request.user.id));
+    return done(request.user, 'Налаштування збережено.');
+  });
 
   app.post(
     '/setting/request-code/phone',
@@ -165,7 +163,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password, app.config.passwordHashCost);
       await db.transaction(async (tx) => {
         // Password links sent before are bound to the old password, so they stop working too.
-        await tx.update(users).set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() }).where(eq(users.id, request.user.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() })
+          .where(eq(users.id, request.user.id));
         // Every other session ends; this one stays signed in.
         await endSessions(tx, request.user.id, request.user.tokenId);
       });

@@ -22,7 +22,12 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       one(db.select({ n: count() }).from(complexes).where(eq(complexes.organizationId, org))),
       one(db.select({ n: count() }).from(houses).where(eq(houses.organizationId, org))),
       one(db.select({ n: count() }).from(residents).where(eq(residents.organizationId, org))),
-      one(db.select({ n: count() }).from(users).where(and(eq(users.organizationId, org), ne(users.id, request.user.id)))),
+      one(
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.organizationId, org), ne(users.id, request.user.id))),
+      ),
       one(db.select({ n: count() }).from(serviceRequestTypes).where(eq(serviceRequestTypes.organizationId, org))),
       one(
         db

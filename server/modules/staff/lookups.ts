@@ -26,11 +26,7 @@ export async function departureList(db: Db, organizationId: number) {
       .from(staffDepartures)
       .where(eq(staffDepartures.organizationId, organizationId))
       .orderBy(ukrainianSortKey(staffDepartures.name), staffDepartures.id),
-    db
-      .select({ id: staffRoles.departureId, n: count() })
-      .from(staffRoles)
-      .where(eq(staffRoles.organizationId, organizationId))
-      .groupBy(staffRoles.departureId),
+    db.select({ id: staffRoles.departureId, n: count() }).from(staffRoles).where(eq(staffRoles.organizationId, organizationId)).groupBy(staffRoles.departureId),
   ]);
   const rolesCount = new Map(counts.map((c) => [c.id, Number(c.n)]));
   return rows.map((r) => ({

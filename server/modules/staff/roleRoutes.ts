@@ -27,9 +27,17 @@ const departureRoutes = crudRoutes(departureEntity, {
   unique: { field: 'name', message: 'Відділ з такою назвою вже існує.' },
   async toRecords({ db }, rows) {
     const ids = rows.map((r) => r.id);
-    const counts = ids.length ? await db.select({ id: staffRoles.departureId, n: count() }).from(staffRoles).where(inArray(staffRoles.departureId, ids)).groupBy(staffRoles.departureId) : [];
+    const counts = ids.length
+      ? await db.select({ id: staffRoles.departureId, n: count() }).from(staffRoles).where(inArray(staffRoles.departureId, ids)).groupBy(staffRoles.departureId)
+      : [];
     const rolesCount = new Map(counts.map((c) => [c.id, Number(c.n)]));
-    return rows.map((r) => ({ id: r.id, name: r.name, roles_count: rolesCount.get(r.id) ?? 0, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      roles_count: rolesCount.get(r.id) ?? 0,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }));
   },
   values: (b: { name: string }) => ({ name: b.name }),
   async inUse({ db }, id) {
@@ -150,7 +158,11 @@ export const staffRoleRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(staffRoles.id, id));
         // The role's holders may have lost rights: their open live streams check them again.
         const holders = await db.select({ id: users.id }).from(users).where(eq(users.roleId, id));
-        await accessChanged(app.live, user.organizationId, holders.map((h) => h.id));
+        await accessChanged(
+          app.live,
+          user.organizationId,
+          holders.map((h) => h.id),
+        );
         return roles(user.organizationId, id);
       } catch (err) {
         if (isUniqueViolation(err)) throw unprocessable(ROLE_TAKEN);

@@ -291,7 +291,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       async function* batches() {
         let after = 0;
         for (;;) {
-          const rows = await selectStaff().where(and(where, gt(users.id, after))).orderBy(asc(users.id)).limit(500);
+          const rows = await selectStaff()
+            .where(and(where, gt(users.id, after)))
+            .orderBy(asc(users.id))
+            .limit(500);
           if (rows.length === 0) return;
           yield await records(user, rows);
           after = rows[rows.length - 1].user.id;
@@ -391,7 +394,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         await db.transaction(async (tx) => {
           const changed = await tx
             .update(users)
-            .set({ name: input.name, email: input.email, phone: input.phone, isAdmin: input.is_admin, roleId: input.role_id, updatedAt: nextVersion(users.updatedAt) })
+            .set({
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              isAdmin: input.is_admin,
+              roleId: input.role_id,
+              updatedAt: nextVersion(users.updatedAt),
+            })
             .where(and(eq(users.id, target.id), versionMatches(users.updatedAt, version)))
             .returning({ id: users.id });
           if (changed.length === 0) throw version ? staleRecord() : notFound('Працівника не знайдено.');
@@ -457,10 +467,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ n: count() })
         .from(passwordResets)
         .where(and(eq(passwordResets.userId, target.id), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60_000))));
-      if (Number(n) >= 3) throw new HttpError(429, 'Лист цьому працівникові вже надсилали тричі за останню годину. Спробуйте пізніше.', undefined, { 'Retry-After': '3600' });
+      if (Number(n) >= 3)
+        throw new HttpError(429, 'Лист цьому працівникові вже надсилали тричі за останню годину. Спробуйте пізніше.', undefined, { 'Retry-After': '3600' });
       const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
       await auth.invite(target, inviter?.name ?? 'Адміністратор');
-      return { message: target.passwordSetAt === null ? `Запрошення надіслано на ${target.email}.` : `Посилання для зміни пароля надіслано на ${target.email}.` };
+      return {
+        message: target.passwordSetAt === null ? `Запрошення надіслано на ${target.email}.` : `Посилання для зміни пароля надіслано на ${target.email}.`,
+      };
     },
   );
 
@@ -494,7 +507,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         await db.delete(users).where(eq(users.id, target.id));
       } catch (err) {
         // Records of other areas that must keep their author refuse the delete.
-        if (isForeignKeyViolation(err)) throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
+        if (isForeignKeyViolation(err))
+          throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
         throw err;
       }
       // Their sessions went with them; their open live streams end now.

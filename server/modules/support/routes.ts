@@ -32,7 +32,12 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Написати в підтримку', body: chatInput, response: { 200: z.object({ message: z.string(), data: messageRecord }) } } },
     async (request) => {
       const since = new Date(Date.now() - 3600_000);
-      const recent = await db.select({ createdAt: supportMessages.createdAt }).from(supportMessages).where(eq(supportMessages.userId, request.user.id)).orderBy(desc(supportMessages.id)).limit(PER_HOUR);
+      const recent = await db
+        .select({ createdAt: supportMessages.createdAt })
+        .from(supportMessages)
+        .where(eq(supportMessages.userId, request.user.id))
+        .orderBy(desc(supportMessages.id))
+        .limit(PER_HOUR);
       if (recent.length >= PER_HOUR && recent[PER_HOUR - 1].createdAt > since) {
         throw new HttpError(429, 'Забагато повідомлень за годину. Спробуйте пізніше або напишіть на e-mail підтримки.', undefined, { 'Retry-After': '600' });
       }
@@ -41,7 +46,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(users)
         .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(eq(users.id, request.user.id));
-      const [row] = await db.insert(supportMessages).values({ organizationId: request.user.organizationId, userId: request.user.id, body: request.body.message }).returning();
+      const [row] = await db
+        .insert(supportMessages)
+        .values({ organizationId: request.user.organizationId, userId: request.user.id, body: request.body.message })
+        .returning();
       await app.delivery.send({
         channel: 'email',
         kind: 'support',
@@ -51,7 +59,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: `Звернення від ${me.name} (${me.organization})`,
         body: `${request.body.message}\n\n— ${me.name}, ${me.email}, ${me.organization}`,
       });
-      return { message: 'Повідомлення надіслано. Підтримка відповість на ваш e-mail.', data: { id: row.id, message: row.body, created_at: row.createdAt.toISOString() } };
+      return {
+        message: 'Повідомлення надіслано. Підтримка відповість на ваш e-mail.',
+        data: { id: row.id, message: row.body, created_at: row.createdAt.toISOString() },
+      };
     },
   );
 };

@@ -45,7 +45,10 @@ export async function recordBallot(db: Db, votingId: number, participantId: numb
       .where(and(eq(votingAnswers.participantId, participantId), inArray(votingAnswers.questionId, ids)));
     if (earlier.length === 0) return;
     const first = earlier[0];
-    const list = earlier.map((e) => e.position).sort((a, b) => a - b).join(', ');
+    const list = earlier
+      .map((e) => e.position)
+      .sort((a, b) => a - b)
+      .join(', ');
     throw conflict(
       `Співвласник уже проголосував ${CHANNEL[first.channel]} ${formatUa(first.date)} з питань № ${list}: один співвласник має один голос з кожного питання, тому цей ${ballot.channel === 'paper' ? 'листок' : 'голос'} не зараховано.`,
     );
@@ -53,8 +56,13 @@ export async function recordBallot(db: Db, votingId: number, participantId: numb
   await refuse();
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(votingBallots).values({ ...ballot, votingId, participantId }).returning();
-      await tx.insert(votingAnswers).values(ids.map((questionId) => ({ ballotId: row.id, votingId, participantId, questionId, answer: answers[String(questionId)] })));
+      const [row] = await tx
+        .insert(votingBallots)
+        .values({ ...ballot, votingId, participantId })
+        .returning();
+      await tx
+        .insert(votingAnswers)
+        .values(ids.map((questionId) => ({ ballotId: row.id, votingId, participantId, questionId, answer: answers[String(questionId)] })));
       return row;
     });
   } catch (err) {

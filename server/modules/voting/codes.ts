@@ -59,8 +59,20 @@ export function createVotingCodes(db: Db, delivery: Delivery) {
       });
     });
     const body = `Код для голосування на загальних зборах «${input.title}»: ${code}\nКод діє 10 хвилин. Нікому його не повідомляйте.`;
-    await delivery.send({ channel: input.channel, kind: 'voting_code', to: input.target, organizationId: input.organizationId, subject: `Код для голосування: ${code}`, body });
-    return { challenge, sent_to: maskTarget(input.channel, input.target), resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000 };
+    await delivery.send({
+      channel: input.channel,
+      kind: 'voting_code',
+      to: input.target,
+      organizationId: input.organizationId,
+      subject: `Код для голосування: ${code}`,
+      body,
+    });
+    return {
+      challenge,
+      sent_to: maskTarget(input.channel, input.target),
+      resend_after: CODE_RULES.resendIntervalMs / 1000,
+      expires_in: CODE_RULES.ttlMs / 1000,
+    };
   }
 
   /** Checks the code of a challenge and uses it up; 422 under `code` otherwise. */

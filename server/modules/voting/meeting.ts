@@ -2,7 +2,20 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import type { BallotStatus, QuestionStatus, TallyRecord, VotingState, VotingWarning } from '../../../contract/voting.ts';
 import type { Db } from '../../db/index.ts';
-import { media, members, realty, residentRoles, residents, votingAnswers, votingBallots, votingOwnerships, votingParticipants, votingQuestions, votings, votingUnits } from '../../db/schema.ts';
+import {
+  media,
+  members,
+  realty,
+  residentRoles,
+  residents,
+  votingAnswers,
+  votingBallots,
+  votingOwnerships,
+  votingParticipants,
+  votingQuestions,
+  votings,
+  votingUnits,
+} from '../../db/schema.ts';
 import { deadlines, electorate, frac, percent, resultsNoticeBy, squareMetres, tally, type Answer, type Electorate, type Threshold } from './tally.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'delete' | 'update'>;
@@ -23,7 +36,10 @@ export const unitLabel = (u: { type: string; number: string }) => `${UNIT_TYPE_N
  * Replaces an earlier snapshot; ownership documents typed for a participant are kept.
  */
 export async function snapshotElectorate(tx: Tx, votingId: number, organizationId: number, houseId: number) {
-  const kept = await tx.select({ memberId: votingParticipants.memberId, doc: votingParticipants.ownershipDocument }).from(votingParticipants).where(eq(votingParticipants.votingId, votingId));
+  const kept = await tx
+    .select({ memberId: votingParticipants.memberId, doc: votingParticipants.ownershipDocument })
+    .from(votingParticipants)
+    .where(eq(votingParticipants.votingId, votingId));
   const docs = new Map(kept.map((k) => [k.memberId, k.doc]));
   await tx.delete(votingUnits).where(eq(votingUnits.votingId, votingId));
   await tx.delete(votingParticipants).where(eq(votingParticipants.votingId, votingId));
@@ -36,7 +52,9 @@ export async function snapshotElectorate(tx: Tx, votingId: number, organizationI
   if (units.length === 0) return;
   const unitRows = await tx
     .insert(votingUnits)
-    .values(units.map((u) => ({ votingId, realtyId: u.id, type: u.type, number: u.number, areaCenti: u.area === null ? null : Math.round(Number(u.area) * 100) })))
+    .values(
+      units.map((u) => ({ votingId, realtyId: u.id, type: u.type, number: u.number, areaCenti: u.area === null ? null : Math.round(Number(u.area) * 100) })),
+    )
     .returning({ id: votingUnits.id, realtyId: votingUnits.realtyId });
   const unitIdOf = new Map(unitRows.map((u) => [u.realtyId, u.id]));
 
@@ -45,7 +63,15 @@ export async function snapshotElectorate(tx: Tx, votingId: number, organizationI
     .from(residents)
     .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId))
     .innerJoin(members, eq(members.id, residents.memberId))
-    .where(and(inArray(residents.realtyId, units.map((u) => u.id)), eq(residentRoles.holdsShare, true)))
+    .where(
+      and(
+        inArray(
+          residents.realtyId,
+          units.map((u) => u.id),
+        ),
+        eq(residentRoles.holdsShare, true),
+      ),
+    )
     .orderBy(ukrainianSortKey(members.name), asc(members.id));
   if (owners.length === 0) return;
   const people = [...new Map(owners.map((o) => [o.memberId, o.name])).entries()];
@@ -75,7 +101,14 @@ export async function loadMeeting(db: Pick<Db, 'select'>, voting: VotingRow) {
     db.select().from(votingQuestions).where(eq(votingQuestions.votingId, id)).orderBy(asc(votingQuestions.position), asc(votingQuestions.id)),
     db.select().from(votingUnits).where(eq(votingUnits.votingId, id)).orderBy(asc(votingUnits.id)),
     db
-      .select({ id: votingParticipants.id, memberId: votingParticipants.memberId, name: votingParticipants.name, ownershipDocument: votingParticipants.ownershipDocument, phone: members.phone, email: members.email })
+      .select({
+        id: votingParticipants.id,
+        memberId: votingParticipants.memberId,
+        name: votingParticipants.name,
+        ownershipDocument: votingParticipants.ownershipDocument,
+        phone: members.phone,
+        email: members.email,
+      })
       .from(votingParticipants)
       .innerJoin(members, eq(members.id, votingParticipants.memberId))
       .where(eq(votingParticipants.votingId, id))
@@ -115,7 +148,10 @@ export function thresholdText(q: Pick<QuestionRow, 'threshold' | 'thresholdPerce
 export interface MeetingResults {
   electorate: Electorate;
   /** participant id → its units, area and weight */
-  people: Map<number, { units: { number: string; type: string; area: number | null; share: string; ownedArea: number }[]; area: number; weightPercent: number }>;
+  people: Map<
+    number,
+    { units: { number: string; type: string; area: number | null; share: string; ownedArea: number }[]; area: number; weightPercent: number }
+  >;
   questions: (QuestionRow & { tally: TallyRecord; thresholdText: string })[];
   /** participant id → question id → answer */
   votes: Map<number, Map<number, Answer>>;
@@ -148,9 +184,20 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     people.set(p.id, {
       units: own.map((o) => {
         const u = unitsById.get(o.unitId)!;
-        const share = o.shareNumerator !== null ? (o.shareNumerator === o.shareDenominator ? '1' : `${o.shareNumerator}/${o.shareDenominator}`) : `1/${jointCount.get(o.unitId) ?? 1}`;
+        const share =
+          o.shareNumerator !== null
+            ? o.shareNumerator === o.shareDenominator
+              ? '1'
+              : `${o.shareNumerator}/${o.shareDenominator}`
+            : `1/${jointCount.get(o.unitId) ?? 1}`;
         const f = o.shareNumerator !== null ? frac(o.shareNumerator, o.shareDenominator!) : frac(1, jointCount.get(o.unitId) ?? 1);
-        return { number: u.number, type: u.type, area: u.areaCenti === null ? null : u.areaCenti / 100, share, ownedArea: u.areaCenti === null ? 0 : squareMetres(frac(BigInt(u.areaCenti) * f.num, f.den)) };
+        return {
+          number: u.number,
+          type: u.type,
+          area: u.areaCenti === null ? null : u.areaCenti / 100,
+          share,
+          ownedArea: u.areaCenti === null ? 0 : squareMetres(frac(BigInt(u.areaCenti) * f.num, f.den)),
+        };
       }),
       area: ep ? squareMetres(ep.area) : 0,
       weightPercent: ep ? percent(ep.weight) : 0,
@@ -180,7 +227,15 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     }
     const t = tally(e, thresholdOfQuestion(q), byPerson, pollEnded);
     const strip = (s: { count: number; area: number; percent: number }) => ({ count: s.count, area: s.area, percent: s.percent });
-    const record: TallyRecord = { status: t.status, headcount: t.headcount, threshold: t.threshold, for: strip(t.for), against: strip(t.against), outstanding: strip(t.outstanding), reachable: t.reachable };
+    const record: TallyRecord = {
+      status: t.status,
+      headcount: t.headcount,
+      threshold: t.threshold,
+      for: strip(t.for),
+      against: strip(t.against),
+      outstanding: strip(t.outstanding),
+      reachable: t.reachable,
+    };
     return { ...q, tally: record, thresholdText: thresholdText(q) };
   });
 
@@ -202,30 +257,68 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
 
   const warnings: VotingWarning[] = [];
   const v = m.voting;
-  if (m.participants.length === 0) warnings.push({ code: 'no_owners', level: 'error', message: 'У будинку немає зареєстрованих власників: додайте мешканців з роллю «Власник» або «Співвласник» і збережіть збори ще раз.' });
+  if (m.participants.length === 0)
+    warnings.push({
+      code: 'no_owners',
+      level: 'error',
+      message: 'У будинку немає зареєстрованих власників: додайте мешканців з роллю «Власник» або «Співвласник» і збережіть збори ще раз.',
+    });
   const unitsWithoutArea = m.units.filter((u) => u.areaCenti === null).length;
-  if (unitsWithoutArea > 0) warnings.push({ code: 'units_without_area', level: 'error', message: `У ${unitsWithoutArea} приміщень не вказано площу: загальна площа неповна, тож ваги голосів неточні. Заповніть площу в реєстрі приміщень.` });
+  if (unitsWithoutArea > 0)
+    warnings.push({
+      code: 'units_without_area',
+      level: 'error',
+      message: `У ${unitsWithoutArea} приміщень не вказано площу: загальна площа неповна, тож ваги голосів неточні. Заповніть площу в реєстрі приміщень.`,
+    });
   if (!v.noticeDate) {
     warnings.push(
       today > dl.noticeBy
-        ? { code: 'notice_missing', level: 'error', message: `Повідомлення про збори мало дійти до кожного співвласника не пізніше ${formatUa(dl.noticeBy)} (за 10 днів до зборів), але дату вручення не зазначено.` }
-        : { code: 'notice_due', level: 'info', message: `Вручіть повідомлення про збори кожному співвласнику під підпис або рекомендованим листом не пізніше ${formatUa(dl.noticeBy)}.` },
+        ? {
+            code: 'notice_missing',
+            level: 'error',
+            message: `Повідомлення про збори мало дійти до кожного співвласника не пізніше ${formatUa(dl.noticeBy)} (за 10 днів до зборів), але дату вручення не зазначено.`,
+          }
+        : {
+            code: 'notice_due',
+            level: 'info',
+            message: `Вручіть повідомлення про збори кожному співвласнику під підпис або рекомендованим листом не пізніше ${formatUa(dl.noticeBy)}.`,
+          },
     );
   } else if (v.noticeDate > dl.noticeBy) {
-    warnings.push({ code: 'notice_late', level: 'error', message: `Повідомлення вручено ${formatUa(v.noticeDate)} — пізніше ніж за 10 днів до зборів (до ${formatUa(dl.noticeBy)}). Рішення можуть оскаржити.` });
+    warnings.push({
+      code: 'notice_late',
+      level: 'error',
+      message: `Повідомлення вручено ${formatUa(v.noticeDate)} — пізніше ніж за 10 днів до зборів (до ${formatUa(dl.noticeBy)}). Рішення можуть оскаржити.`,
+    });
   }
   if (resultsBy && !v.resultsNoticeDate) {
     warnings.push(
       today > resultsBy
-        ? { code: 'results_overdue', level: 'error', message: `Строк повідомлення результатів минув ${formatUa(resultsBy)}: кожен співвласник мав отримати рішення з підсумками голосування.` }
-        : { code: 'results_due', level: 'warning', message: `Повідомте рішення з підсумками голосування кожному співвласнику до ${formatUa(resultsBy)} (15 днів).` },
+        ? {
+            code: 'results_overdue',
+            level: 'error',
+            message: `Строк повідомлення результатів минув ${formatUa(resultsBy)}: кожен співвласник мав отримати рішення з підсумками голосування.`,
+          }
+        : {
+            code: 'results_due',
+            level: 'warning',
+            message: `Повідомте рішення з підсумками голосування кожному співвласнику до ${formatUa(resultsBy)} (15 днів).`,
+          },
     );
   } else if (resultsBy && v.resultsNoticeDate && v.resultsNoticeDate > resultsBy) {
-    warnings.push({ code: 'results_late', level: 'warning', message: `Результати повідомлено ${formatUa(v.resultsNoticeDate)} — пізніше строку ${formatUa(resultsBy)}.` });
+    warnings.push({
+      code: 'results_late',
+      level: 'warning',
+      message: `Результати повідомлено ${formatUa(v.resultsNoticeDate)} — пізніше строку ${formatUa(resultsBy)}.`,
+    });
   }
   if (!allDecided && today >= v.meetingDate && !pollEnded) {
     const open = questions.filter((q) => q.tally.status === 'open').length;
-    warnings.push({ code: 'poll_open', level: 'info', message: `${open} питань ще не вирішено: письмове опитування тих, хто не голосував, триває до ${formatUa(dl.pollEnds)} (45 днів).` });
+    warnings.push({
+      code: 'poll_open',
+      level: 'info',
+      message: `${open} питань ще не вирішено: письмове опитування тих, хто не голосував, триває до ${formatUa(dl.pollEnds)} (45 днів).`,
+    });
   }
   if (e.headcount) {
     warnings.push({
@@ -238,7 +331,12 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     });
   }
   const noContact = m.participants.filter((p) => !p.phone && !p.email).length;
-  if (noContact > 0) warnings.push({ code: 'no_contact', level: 'info', message: `${noContact} співвласників без телефону й e-mail не зможуть голосувати за посиланням: для них — паперовий листок.` });
+  if (noContact > 0)
+    warnings.push({
+      code: 'no_contact',
+      level: 'info',
+      message: `${noContact} співвласників без телефону й e-mail не зможуть голосувати за посиланням: для них — паперовий листок.`,
+    });
   const owned = e.participants.reduce((s, p) => s + Number(p.area.num) / Number(p.area.den), 0);
   const total = Number(e.totalArea.num) / Number(e.totalArea.den);
   if (total > 0 && total - owned > 0.5) {

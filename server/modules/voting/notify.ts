@@ -28,9 +28,14 @@ export async function sendInvitations(app: FastifyInstance, m: Meeting, r: Meeti
   if (claimed.length === 0) {
     const next = (v.lastNotifiedAt?.getTime() ?? now.getTime()) + NOTIFY_INTERVAL_MS;
     const wait = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-    throw new HttpError(429, `Запрошення вже надсилали ${v.lastNotifiedAt ? v.lastNotifiedAt.toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' }) : ''}. Повторно — не раніше ніж через ${Math.ceil(wait / 3600)} год.`, undefined, {
-      'Retry-After': String(wait),
-    });
+    throw new HttpError(
+      429,
+      `Запрошення вже надсилали ${v.lastNotifiedAt ? v.lastNotifiedAt.toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' }) : ''}. Повторно — не раніше ніж через ${Math.ceil(wait / 3600)} год.`,
+      undefined,
+      {
+        'Retry-After': String(wait),
+      },
+    );
   }
   const agenda = m.questions.map((q) => `${q.position}. ${q.title}`).join('\n');
   const body = [
@@ -54,8 +59,23 @@ export async function sendInvitations(app: FastifyInstance, m: Meeting, r: Meeti
   const sms = app.delivery.canSend('sms');
   for (const p of m.participants) {
     if (r.ballotStatus.get(p.id) === 'voted') continue;
-    if (p.email && email) messages.push({ channel: 'email', kind: 'voting_invitation', to: p.email, organizationId: v.organizationId, subject: `Загальні збори: ${v.title}`, body });
-    else if (p.phone && sms) messages.push({ channel: 'sms', kind: 'voting_invitation', to: p.phone, organizationId: v.organizationId, body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}` });
+    if (p.email && email)
+      messages.push({
+        channel: 'email',
+        kind: 'voting_invitation',
+        to: p.email,
+        organizationId: v.organizationId,
+        subject: `Загальні збори: ${v.title}`,
+        body,
+      });
+    else if (p.phone && sms)
+      messages.push({
+        channel: 'sms',
+        kind: 'voting_invitation',
+        to: p.phone,
+        organizationId: v.organizationId,
+        body: `Збори ${formatUa(v.meetingDate)} ${v.meetingTime}, ${v.place}. Голосування: ${link}`,
+      });
     else skipped += 1;
   }
   // One batch into the outbox (and one of delivery jobs): the sending itself runs in the background.

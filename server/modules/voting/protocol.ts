@@ -8,7 +8,12 @@ const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/packag
 const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
-const STATUS_WORDS = { adopted: 'РІШЕННЯ ПРИЙНЯТО', rejected: 'РІШЕННЯ НЕ ПРИЙНЯТО («проти» досягло порогу)', open: 'РІШЕННЯ ЩЕ НЕ ПРИЙНЯТО: триває письмове опитування', not_adopted: 'РІШЕННЯ НЕ ПРИЙНЯТО (письмове опитування завершено)' } as const;
+const STATUS_WORDS = {
+  adopted: 'РІШЕННЯ ПРИЙНЯТО',
+  rejected: 'РІШЕННЯ НЕ ПРИЙНЯТО («проти» досягло порогу)',
+  open: 'РІШЕННЯ ЩЕ НЕ ПРИЙНЯТО: триває письмове опитування',
+  not_adopted: 'РІШЕННЯ НЕ ПРИЙНЯТО (письмове опитування завершено)',
+} as const;
 const IDENT = { sms_code: 'одноразовий код у SMS на', email_code: 'одноразовий код на e-mail' } as const;
 
 const m2 = (n: number) => `${n.toLocaleString('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} м²`;
@@ -24,7 +29,11 @@ const pc = (n: number) => `${n.toLocaleString('uk-UA', { maximumFractionDigits: 
  */
 export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Promise<Buffer> {
   const v = m.voting;
-  const doc = new PDFDocument({ size: 'A4', margins: { top: 50, bottom: 50, left: 56, right: 56 }, info: { Title: `Протокол загальних зборів співвласників: ${v.title}`, Author: v.initiator } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 50, bottom: 50, left: 56, right: 56 },
+    info: { Title: `Протокол загальних зборів співвласників: ${v.title}`, Author: v.initiator },
+  });
   doc.registerFont('regular', REGULAR);
   doc.registerFont('bold', BOLD);
   const chunks: Buffer[] = [];
@@ -36,7 +45,13 @@ export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Pro
 
   const width = doc.page.width - 112;
   const h = (text: string) => doc.moveDown(0.6).font('bold').fontSize(11.5).text(text, { width }).moveDown(0.2).font('regular').fontSize(10);
-  const line = (label: string, value: string) => doc.font('bold').fontSize(10).text(`${label}: `, { continued: true, width }).font('regular').text(value || '—');
+  const line = (label: string, value: string) =>
+    doc
+      .font('bold')
+      .fontSize(10)
+      .text(`${label}: `, { continued: true, width })
+      .font('regular')
+      .text(value || '—');
 
   doc.font('bold').fontSize(14).text('ПРОТОКОЛ', { align: 'center', width });
   doc.fontSize(12).text('загальних зборів співвласників багатоквартирного будинку', { align: 'center', width });
@@ -99,10 +114,13 @@ export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Pro
   doc.moveDown(1.2);
   doc.text('Голова зборів ______________________ ' + (v.chair || '(прізвище, ініціали)'), { width });
   doc.moveDown(0.8);
-  doc.fontSize(8).fillColor('#555').text(
-    `Протокол сформовано ${new Date().toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })}. Електронні бюлетені позначено окремо із зазначенням способу ідентифікації співвласника; бюлетень без кваліфікованого електронного підпису не відповідає вимозі ч. 19 ст. 10 Закону № 417-VIII${v.signedOnly ? ' і на цих зборах не зараховується' : ''}.`,
-    { width },
-  );
+  doc
+    .fontSize(8)
+    .fillColor('#555')
+    .text(
+      `Протокол сформовано ${new Date().toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })}. Електронні бюлетені позначено окремо із зазначенням способу ідентифікації співвласника; бюлетень без кваліфікованого електронного підпису не відповідає вимозі ч. 19 ст. 10 Закону № 417-VIII${v.signedOnly ? ' і на цих зборах не зараховується' : ''}.`,
+      { width },
+    );
   doc.end();
   return done;
 }

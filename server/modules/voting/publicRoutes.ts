@@ -22,7 +22,13 @@ import { deadlines } from './tally.ts';
 export const PUBLIC_VOTING_PREFIX = '/api/public/voting';
 const SESSION_TTL_MS = 60 * 60_000;
 const tags = ['voting (співвласники)'];
-const params = z.object({ token: z.string().min(10).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Некоректне посилання.') });
+const params = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Некоректне посилання.'),
+});
 const GONE = 'Посилання недійсне: таких зборів немає.';
 
 /** The least time a code request takes, whether or not the address is a co-owner's (sending costs more). */
@@ -41,7 +47,12 @@ export function codeLimits(ip: string, votingId: number, participants: number, c
     { key: address, limit: 1, windowMs: CODE_RULES.resendIntervalMs, message: (s) => `Новий код можна надіслати через ${waitText(s)}.` },
     { key: address, limit: CODE_RULES.perHour, windowMs: HOUR, message: (s) => `Забагато кодів на цю адресу за годину. Спробуйте через ${waitText(s)}.` },
     { key: `voting-code:ip:${ip}`, limit: 20, windowMs: HOUR, message: (s) => `Забагато запитів коду з вашої мережі. Спробуйте через ${waitText(s)}.` },
-    { key: `voting-code:link:${votingId}`, limit: 30 + 3 * participants, windowMs: HOUR, message: (s) => `Забагато запитів коду для цих зборів. Спробуйте через ${waitText(s)}.` },
+    {
+      key: `voting-code:link:${votingId}`,
+      limit: 30 + 3 * participants,
+      windowMs: HOUR,
+      message: (s) => `Забагато запитів коду для цих зборів. Спробуйте через ${waitText(s)}.`,
+    },
   ];
 }
 
@@ -117,7 +128,14 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
           signed_only: v.signedOnly,
           signature_providers: providers.map((p) => ({ id: p.id, title: p.title })),
           code_channels: app.delivery.canSend('sms') ? ['email' as const, 'sms' as const] : ['email' as const],
-          questions: r.questions.map((q) => ({ id: q.id, position: q.position, title: q.title, description: q.description, threshold_text: q.thresholdText, status: q.tally.status })),
+          questions: r.questions.map((q) => ({
+            id: q.id,
+            position: q.position,
+            title: q.title,
+            description: q.description,
+            threshold_text: q.thresholdText,
+            status: q.tally.status,
+          })),
         },
       };
     },
@@ -143,7 +161,8 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
       const isEmail = contact.includes('@');
       const value = isEmail ? contact.toLowerCase() : normalisePhone(contact);
       if (!value) throw unprocessable({ contact: ['Вкажіть номер телефону (+380…) або e-mail.'] });
-      if (!isEmail && !app.delivery.canSend('sms')) throw unprocessable({ contact: ['SMS зараз не надсилаються: вкажіть e-mail, записаний за вами в управителя.'] });
+      if (!isEmail && !app.delivery.canSend('sms'))
+        throw unprocessable({ contact: ['SMS зараз не надсилаються: вкажіть e-mail, записаний за вами в управителя.'] });
       // The same limits for every address, registered or not, so a refusal tells nothing either.
       const [{ n: participants }] = await db.select({ n: count() }).from(votingParticipants).where(eq(votingParticipants.votingId, v.id));
       await takeRateLimit(db, codeLimits(request.ip, v.id, participants, value));
@@ -157,33 +176,38 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
       const message = 'Якщо цей телефон або e-mail записано за співвласником будинку, на нього надіслано код. Він діє 10 хвилин.';
       // The same answer, in the same time, as for a co-owner: the page does not tell who lives in the house.
       const challenge = p
-        ? (await codes.send({ votingId: v.id, participantId: p.id, organizationId: v.organizationId, channel: isEmail ? 'email' : 'sms', target: value, title: v.title })).challenge
+        ? (
+            await codes.send({
+              votingId: v.id,
+              participantId: p.id,
+              organizationId: v.organizationId,
+              channel: isEmail ? 'email' : 'sms',
+              target: value,
+              title: v.title,
+            })
+          ).challenge
         : randomBytes(24).toString('base64url');
       await notBefore(started, CODE_ANSWER_MIN_MS);
       return { data: { challenge, message, resend_after: CODE_RULES.resendIntervalMs / 1000, expires_in: CODE_RULES.ttlMs / 1000 } };
     },
   );
 
-  app.post(
-    '/:token/verify',
-    { schema: { tags, summary: 'Перевірити код і відкрити сеанс голосування', params, body: codeVerify } },
-    async (request) => {
-      const v = await byToken(request.params.token);
-      const checked = await codes.check(v.id, request.body.challenge, request.body.code);
-      const token = randomBytes(32).toString('base64url');
-      const identification = checked.channel === 'sms' ? ('sms_code' as const) : ('email_code' as const);
-      const identifiedTarget = maskTarget(checked.channel, checked.target);
-      await db.insert(votingSessions).values({
-        votingId: v.id,
-        participantId: checked.participantId,
-        tokenHash: hashToken(token),
-        identification,
-        identifiedTarget,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      });
-      return { data: { token, expires_in: SESSION_TTL_MS / 1000, ballot: await ballotView(v, checked.participantId, { identification, identifiedTarget }) } };
-    },
-  );
+  app.post('/:token/verify', { schema: { tags, summary: 'Перевірити код і відкрити сеанс голосування', params, body: codeVerify } }, async (request) => {
+    const v = await byToken(request.params.token);
+    const checked = await codes.check(v.id, request.body.challenge, request.body.code);
+    const token = randomBytes(32).toString('base64url');
+    const identification = checked.channel === 'sms' ? ('sms_code' as const) : ('email_code' as const);
+    const identifiedTarget = maskTarget(checked.channel, checked.target);
+    await db.insert(votingSessions).values({
+      votingId: v.id,
+      participantId: checked.participantId,
+      tokenHash: hashToken(token),
+      identification,
+      identifiedTarget,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return { data: { token, expires_in: SESSION_TTL_MS / 1000, ballot: await ballotView(v, checked.participantId, { identification, identifiedTarget }) } };
+  });
 
   app.get(
     '/:token/ballot',
@@ -240,7 +264,8 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
       const s = await session(request, v);
       const today = todayKyiv();
       if (today < v.meetingDate) throw unprocessable({ answers: [`Голосування відкриється в день зборів, ${formatUa(v.meetingDate)}.`] });
-      if (today > deadlines(v.meetingDate).pollEnds) throw unprocessable({ answers: [`Письмове опитування завершилось ${formatUa(deadlines(v.meetingDate).pollEnds)}.`] });
+      if (today > deadlines(v.meetingDate).pollEnds)
+        throw unprocessable({ answers: [`Письмове опитування завершилось ${formatUa(deadlines(v.meetingDate).pollEnds)}.`] });
       const { answers, signature } = request.body;
       await checkAnswers(db, v.id, answers);
       let signed: { provider: string; signer: string; signedAt: Date; hash: string } | undefined;
@@ -253,7 +278,9 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
         signed = { provider: provider.id, signer: check.signer, signedAt: check.signedAt, hash: document.sha256 };
       } else if (v.signedOnly) {
         throw unprocessable({
-          signature: ['На цих зборах зараховують лише бюлетені з кваліфікованим електронним підписом або паперові листки. Підпишіть бюлетень або зверніться до ініціатора по паперовий листок.'],
+          signature: [
+            'На цих зборах зараховують лише бюлетені з кваліфікованим електронним підписом або паперові листки. Підпишіть бюлетень або зверніться до ініціатора по паперовий листок.',
+          ],
         });
       }
       await recordBallot(db, v.id, s.participantId, answers, {

@@ -106,7 +106,10 @@ export function participantsOf(votingId: number, m: Meeting, r: MeetingResults):
           signature_provider: b.signatureProvider,
           signature_signer: b.signatureSigner,
           counted: true,
-          sheet: b.sheetMediaId !== null && sheetName ? { id: b.sheetMediaId, name: downloadName(sheetName, sheetMime ?? ''), mime: sheetMime ?? '', url: mediaOf(votingId, b.id) } : null,
+          sheet:
+            b.sheetMediaId !== null && sheetName
+              ? { id: b.sheetMediaId, name: downloadName(sheetName, sheetMime ?? ''), mime: sheetMime ?? '', url: mediaOf(votingId, b.id) }
+              : null,
           representative: b.representative,
           representative_document: b.representativeDocument,
           answers: answersByBallot.get(b.id) ?? {},
@@ -162,7 +165,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       results_notice_date: v.resultsNoticeDate,
       headcount: r.electorate.headcount,
       total_area: r.totalArea,
-      largest_share_percent: Number(r.electorate.largestWeight.num * 10000n / (r.electorate.largestWeight.den || 1n)) / 100,
+      largest_share_percent: Number((r.electorate.largestWeight.num * 10000n) / (r.electorate.largestWeight.den || 1n)) / 100,
       deadlines: r.deadlines,
       questions: r.questions.map((q) => ({
         id: q.id,
@@ -176,7 +179,11 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
         tally: q.tally,
       })),
       warnings: r.warnings,
-      protocol: { uploaded: Boolean(protocol), name: protocol ? downloadName(protocol.originalName, protocol.mime) : null, uploaded_at: protocol?.createdAt.toISOString() ?? null },
+      protocol: {
+        uploaded: Boolean(protocol),
+        name: protocol ? downloadName(protocol.originalName, protocol.mime) : null,
+        uploaded_at: protocol?.createdAt.toISOString() ?? null,
+      },
       last_notified_at: v.lastNotifiedAt?.toISOString() ?? null,
       signature_providers: providerList,
       electorate_editable: m.ballots.length === 0,
@@ -218,7 +225,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.get(
     '/voting/form',
-    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Вибір для форми зборів: будинки, режими, пороги', response: { 200: z.object({ form: votingFormRecord }) } } },
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: { tags, summary: 'Вибір для форми зборів: будинки, режими, пороги', response: { 200: z.object({ form: votingFormRecord }) } },
+    },
     async (request) => {
       const rows = await selectHouses(db).where(houseScope(request.user)).orderBy(houses.id);
       return {
@@ -229,7 +239,13 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
             { id: 'no_osbb' as const, name: 'Без ОСББ', law: 'Закон № 417-VIII «Про особливості здійснення права власності у багатоквартирному будинку»' },
           ],
           thresholds: [
-            { id: 'majority' as const, name: 'Більше 50 %', description: 'Звичайне питання: «за» мають більше половини голосів усіх співвласників.', regimes: ['osbb' as const, 'no_osbb' as const], needs_percent: false },
+            {
+              id: 'majority' as const,
+              name: 'Більше 50 %',
+              description: 'Звичайне питання: «за» мають більше половини голосів усіх співвласників.',
+              regimes: ['osbb' as const, 'no_osbb' as const],
+              needs_percent: false,
+            },
             {
               id: 'qualified' as const,
               name: 'Більше 75 %',
@@ -237,8 +253,20 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
               regimes: ['osbb' as const, 'no_osbb' as const],
               needs_percent: false,
             },
-            { id: 'statute' as const, name: 'За статутом ОСББ', description: `Поріг статуту: від ${STATUTE_MIN} до ${STATUTE_MAX} % (до ${STATUTE_CAPPED_MAX} % для органів управління, форми управління, внесків і кошторису).`, regimes: ['osbb' as const], needs_percent: true },
-            { id: 'two_thirds' as const, name: 'Не менше 2/3 (старий статут)', description: 'Статут до 10.11.2023 зі словами «не менш як дві третини»: досить рівно 2/3.', regimes: ['osbb' as const], needs_percent: false },
+            {
+              id: 'statute' as const,
+              name: 'За статутом ОСББ',
+              description: `Поріг статуту: від ${STATUTE_MIN} до ${STATUTE_MAX} % (до ${STATUTE_CAPPED_MAX} % для органів управління, форми управління, внесків і кошторису).`,
+              regimes: ['osbb' as const],
+              needs_percent: true,
+            },
+            {
+              id: 'two_thirds' as const,
+              name: 'Не менше 2/3 (старий статут)',
+              description: 'Статут до 10.11.2023 зі словами «не менш як дві третини»: досить рівно 2/3.',
+              regimes: ['osbb' as const],
+              needs_percent: false,
+            },
           ],
           statute: { min: STATUTE_MIN, max: STATUTE_MAX, capped_max: STATUTE_CAPPED_MAX },
           answers: [
@@ -266,7 +294,8 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       const q = request.query;
       const conditions: (SQL | undefined)[] = [scope(request.user)];
       if (q.house_ids?.length) conditions.push(inArray(votings.houseId, q.house_ids));
-      if (q.complex_id !== undefined) conditions.push(inArray(votings.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
+      if (q.complex_id !== undefined)
+        conditions.push(inArray(votings.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
       if (q.search_query.trim()) conditions.push(ilike(votings.title, likePattern(q.search_query.trim())));
       const sortCol = q.sort === 'title' ? votings.title : q.sort === 'id' ? votings.id : votings.meetingDate;
       // The state is derived from the tallies, so a state filter reads the (few) meetings of the scope whole.
@@ -295,7 +324,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.get(
     '/voting/:id',
-    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Збори: порядок денний, підсумки, строки, попередження', params, response: { 200: z.object({ data: votingRecord }) } } },
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: { tags, summary: 'Збори: порядок денний, підсумки, строки, попередження', params, response: { 200: z.object({ data: votingRecord }) } },
+    },
     async (request) => ({ data: await fullRecord(await findVoting(request.user, request.params.id)) }),
   );
 
@@ -361,7 +393,14 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           b.questions.every((q, i) => {
             const old = q.id !== undefined ? byId.get(q.id) : undefined;
             const next = questionColumns(q, i + 1);
-            return old && old.position === next.position && old.title === next.title && old.threshold === next.threshold && (old.thresholdPercent === null ? null : Number(old.thresholdPercent).toFixed(2)) === next.thresholdPercent && old.capped === next.capped;
+            return (
+              old &&
+              old.position === next.position &&
+              old.title === next.title &&
+              old.threshold === next.threshold &&
+              (old.thresholdPercent === null ? null : Number(old.thresholdPercent).toFixed(2)) === next.thresholdPercent &&
+              old.capped === next.capped
+            );
           });
         if (!same) throw unprocessable({ questions: [frozen] }, frozen);
       }
@@ -371,17 +410,28 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           .from(votingBallots)
           .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.channel, 'electronic'), isNull(votingBallots.signatureProvider)));
         if (unsigned > 0) {
-          throw unprocessable({ signed_only: [`Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`] });
+          throw unprocessable({
+            signed_only: [
+              `Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`,
+            ],
+          });
         }
       }
       await db.transaction(async (tx) => {
-        await tx.update(votings).set({ ...columns(b), updatedAt: new Date() }).where(eq(votings.id, v.id));
+        await tx
+          .update(votings)
+          .set({ ...columns(b), updatedAt: new Date() })
+          .where(eq(votings.id, v.id));
         if (ballots === 0) {
           const keep = new Set(b.questions.map((q) => q.id).filter((x): x is number => x !== undefined));
           const drop = existing.filter((q) => !keep.has(q.id)).map((q) => q.id);
           if (drop.length) await tx.delete(votingQuestions).where(inArray(votingQuestions.id, drop));
           for (const [i, q] of b.questions.entries()) {
-            if (q.id !== undefined) await tx.update(votingQuestions).set(questionColumns(q, i + 1)).where(eq(votingQuestions.id, q.id));
+            if (q.id !== undefined)
+              await tx
+                .update(votingQuestions)
+                .set(questionColumns(q, i + 1))
+                .where(eq(votingQuestions.id, q.id));
             else await tx.insert(votingQuestions).values({ ...questionColumns(q, i + 1), votingId: v.id });
           }
           await snapshotElectorate(tx, v.id, request.user.organizationId, b.house_id);
@@ -394,7 +444,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.delete(
     '/voting/:id',
-    { preHandler: requirePermission('votings', 'delete'), schema: { tags, summary: 'Видалити збори без голосів', params, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+    {
+      preHandler: requirePermission('votings', 'delete'),
+      schema: { tags, summary: 'Видалити збори без голосів', params, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
+    },
     async (request) => {
       const v = await findVoting(request.user, request.params.id);
       const [{ n }] = await db.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, v.id));
@@ -431,7 +484,14 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       for (const p of list) summary[p.status] += 1;
       if (q.status) list = list.filter((p) => p.status === q.status);
       const s = q.search_query.trim().toLowerCase();
-      if (s) list = list.filter((p) => p.name.toLowerCase().includes(s) || (p.email ?? '').includes(s) || (p.phone ?? '').includes(s.replace(/\D/g, '') || '\u0001') || p.units.some((u) => u.number.toLowerCase() === s));
+      if (s)
+        list = list.filter(
+          (p) =>
+            p.name.toLowerCase().includes(s) ||
+            (p.email ?? '').includes(s) ||
+            (p.phone ?? '').includes(s.replace(/\D/g, '') || '\u0001') ||
+            p.units.some((u) => u.number.toLowerCase() === s),
+        );
       return { data: list.slice((q.page - 1) * q.per_page, q.page * q.per_page), pagination: paginate(list.length, q.page, q.per_page), summary };
     },
   );
@@ -491,7 +551,8 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
             await db.delete(media).where(eq(media.id, sheet.id));
             throw err;
           }
-          if (body.ownership_document !== undefined) await db.update(votingParticipants).set({ ownershipDocument: body.ownership_document }).where(eq(votingParticipants.id, p.id));
+          if (body.ownership_document !== undefined)
+            await db.update(votingParticipants).set({ ownershipDocument: body.ownership_document }).where(eq(votingParticipants.id, p.id));
         } catch (err) {
           await discard();
           throw err;
@@ -506,11 +567,21 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       '/voting/:id/protocol',
       {
         preHandler: requirePermission('votings', 'edit'),
-        schema: { tags, summary: 'Завантажити підписаний скан протоколу (замінює згенерований)', description: 'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type.', params, ...multipartDoc },
+        schema: {
+          tags,
+          summary: 'Завантажити підписаний скан протоколу (замінює згенерований)',
+          description: 'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type.',
+          params,
+          ...multipartDoc,
+        },
       },
       async (request) => {
         const v = await findVoting(request.user, request.params.id);
-        const { file, discard } = await readForm(request, z.object({ type: z.string().max(50, 'Некоректний тип.').optional() }), { storage: app.storage, fileField: 'file', kind: 'document' });
+        const { file, discard } = await readForm(request, z.object({ type: z.string().max(50, 'Некоректний тип.').optional() }), {
+          storage: app.storage,
+          fileField: 'file',
+          kind: 'document',
+        });
         if (!file) throw unprocessable({ file: ['Оберіть файл протоколу.'] });
         if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.mime)) {
           await discard();
@@ -560,7 +631,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.delete(
     '/voting/:id/protocol',
-    { preHandler: requirePermission('votings', 'edit'), schema: { tags, summary: 'Прибрати завантажений скан протоколу', params, response: { 200: z.object({ data: votingRecord }) } } },
+    {
+      preHandler: requirePermission('votings', 'edit'),
+      schema: { tags, summary: 'Прибрати завантажений скан протоколу', params, response: { 200: z.object({ data: votingRecord }) } },
+    },
     async (request) => {
       const v = await findVoting(request.user, request.params.id);
       if (!v.protocolMediaId) throw notFound('Підписаний скан протоколу не завантажено.');
@@ -574,7 +648,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.get(
     '/voting/:id/ballots/:ballotId/sheet',
-    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Скан паперового листка', params: z.object({ id: idSchema, ballotId: idSchema }) } },
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: { tags, summary: 'Скан паперового листка', params: z.object({ id: idSchema, ballotId: idSchema }) },
+    },
     async (request, reply) => {
       const v = await findVoting(request.user, request.params.id);
       const [row] = await db
@@ -592,7 +669,12 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
     '/voting/:id/ballots/:ballotId',
     {
       preHandler: requirePermission('votings', 'edit'),
-      schema: { tags, summary: 'Анулювати бюлетень (помилково записаний листок або непідписаний електронний голос)', params: z.object({ id: idSchema, ballotId: idSchema }), response: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
+      schema: {
+        tags,
+        summary: 'Анулювати бюлетень (помилково записаний листок або непідписаний електронний голос)',
+        params: z.object({ id: idSchema, ballotId: idSchema }),
+        response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+      },
     },
     async (request) => {
       const v = await findVoting(request.user, request.params.id);
@@ -631,7 +713,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
 
   app.get(
     '/voting/:id/deeplink',
-    { preHandler: requirePermission('votings', 'view'), schema: { tags, summary: 'Посилання для голосування співвласників', params, response: { 200: z.object({ deeplink: z.string() }) } } },
+    {
+      preHandler: requirePermission('votings', 'view'),
+      schema: { tags, summary: 'Посилання для голосування співвласників', params, response: { 200: z.object({ deeplink: z.string() }) } },
+    },
     async (request) => {
       const v = await findVoting(request.user, request.params.id);
       return { deeplink: deeplinkOf(config.publicUrl, v.linkToken) };

@@ -182,7 +182,11 @@ export interface Tally {
  * Statuses: docs/voting-rules.md §3.5.
  */
 export function tally(e: Electorate, threshold: Threshold, votes: ReadonlyMap<number, Answer>, pollEnded: boolean): Tally {
-  const sums = { for: { count: 0, area: ZERO, share: ZERO }, against: { count: 0, area: ZERO, share: ZERO }, outstanding: { count: 0, area: ZERO, share: ZERO } };
+  const sums = {
+    for: { count: 0, area: ZERO, share: ZERO },
+    against: { count: 0, area: ZERO, share: ZERO },
+    outstanding: { count: 0, area: ZERO, share: ZERO },
+  };
   for (const p of e.participants) {
     const answer = votes.get(p.personId);
     const bucket = answer === 'for' ? sums.for : answer === 'against' ? sums.against : sums.outstanding;
@@ -199,7 +203,12 @@ export function tally(e: Electorate, threshold: Threshold, votes: ReadonlyMap<nu
   const rejected = !adopted && passes(sums.against.share, threshold);
   const status: QuestionStatus = adopted ? 'adopted' : rejected ? 'rejected' : pollEnded ? 'not_adopted' : 'open';
   const t = thresholdOf(threshold);
-  const out = (b: { count: number; area: Fraction; share: Fraction }) => ({ count: b.count, area: squareMetres(b.area), percent: percent(b.share), share: b.share });
+  const out = (b: { count: number; area: Fraction; share: Fraction }) => ({
+    count: b.count,
+    area: squareMetres(b.area),
+    percent: percent(b.share),
+    share: b.share,
+  });
   return {
     status,
     headcount: e.headcount,

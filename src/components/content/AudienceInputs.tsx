@@ -21,7 +21,10 @@ export function AudienceInputs({ houses = true }: { houses?: boolean }) {
     { filter: { complex_ids: complexIds }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'address', order: 'ASC' } },
     { enabled: houses && complexIds.length > 0 },
   );
-  const houseChoices = useMemo(() => (complexIds.length ? (houseRows ?? []).map((h) => ({ id: Number(h.id), name: h.address, complex_id: h.complex_id })) : []), [houseRows, complexIds.length]);
+  const houseChoices = useMemo(
+    () => (complexIds.length ? (houseRows ?? []).map((h) => ({ id: Number(h.id), name: h.address, complex_id: h.complex_id })) : []),
+    [houseRows, complexIds.length],
+  );
 
   useEffect(() => {
     if (!houses || !houseRows) return;

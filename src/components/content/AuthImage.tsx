@@ -25,7 +25,11 @@ export function AuthImage({ src, alt, sx }: { src: string | null | undefined; al
   const current = state?.src === src ? state : null;
   if (current?.failed) {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.disabled', ...sx }} role="img" aria-label={alt}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', color: 'text.disabled', ...sx }}
+        role="img"
+        aria-label={alt}
+      >
         <BrokenImageOutlined />
       </Box>
     );

@@ -31,7 +31,16 @@ export interface ContentFormPageProps<T extends RaRecord> {
 }
 
 /** A create/edit page of a content resource: one card with a form; 422 messages show under the fields. */
-export function ContentFormPage<T extends RaRecord>({ resource, id, titles, notifications, backTo, afterSave, createDefaults, children }: ContentFormPageProps<T>) {
+export function ContentFormPage<T extends RaRecord>({
+  resource,
+  id,
+  titles,
+  notifications,
+  backTo,
+  afterSave,
+  createDefaults,
+  children,
+}: ContentFormPageProps<T>) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -51,7 +60,13 @@ export function ContentFormPage<T extends RaRecord>({ resource, id, titles, noti
   return (
     <Box>
       {id ? (
-        <EditBase<T> resource={resource} id={Number(id)} redirect={false} mutationMode="pessimistic" mutationOptions={{ onSuccess: saved(notifications.updated) }}>
+        <EditBase<T>
+          resource={resource}
+          id={Number(id)}
+          redirect={false}
+          mutationMode="pessimistic"
+          mutationOptions={{ onSuccess: saved(notifications.updated) }}
+        >
           {form}
         </EditBase>
       ) : (

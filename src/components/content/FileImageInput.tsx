@@ -49,7 +49,17 @@ export function FileImageInput({ source, label, removeSource }: { source: string
         ) : typeof value === 'string' && value ? (
           <AuthImage src={value} alt={translate(label)} sx={boxSx} />
         ) : (
-          <Box sx={{ ...boxSx, border: '1px dashed', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
+          <Box
+            sx={{
+              ...boxSx,
+              border: '1px dashed',
+              borderColor: 'divider',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              color: 'text.secondary',
+            }}
+          >
             <Typography variant="body2">{translate('app.media.no_image')}</Typography>
           </Box>
         )}
@@ -67,7 +77,15 @@ export function FileImageInput({ source, label, removeSource }: { source: string
           </Typography>
         </Stack>
       </Stack>
-      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={onPick} data-testid={`${source}-file`} aria-label={translate(label)} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        hidden
+        onChange={onPick}
+        data-testid={`${source}-file`}
+        aria-label={translate(label)}
+      />
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );

@@ -24,7 +24,13 @@ export function ImageInput({ source, urlSource, label }: { source: string; urlSo
   const [uploaded, setUploaded] = useState<{ id: number; url: string } | null>(null);
   const value = field.value as number | null;
   const src =
-    value === null ? null : uploaded?.id === value ? uploaded.url : record?.[source] === value ? ((record?.[urlSource] as string | null | undefined) ?? null) : null;
+    value === null
+      ? null
+      : uploaded?.id === value
+        ? uploaded.url
+        : record?.[source] === value
+          ? ((record?.[urlSource] as string | null | undefined) ?? null)
+          : null;
 
   const onPick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -57,7 +63,19 @@ export function ImageInput({ source, urlSource, label }: { source: string; urlSo
         {src ? (
           <AuthImage src={src} alt={translate(label)} sx={{ width: 240, height: 135, borderRadius: 1 }} />
         ) : (
-          <Box sx={{ width: 240, height: 135, borderRadius: 1, border: '1px dashed', borderColor: 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
+          <Box
+            sx={{
+              width: 240,
+              height: 135,
+              borderRadius: 1,
+              border: '1px dashed',
+              borderColor: 'divider',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              color: 'text.secondary',
+            }}
+          >
             <Typography variant="body2">{translate('app.media.no_image')}</Typography>
           </Box>
         )}
@@ -75,7 +93,15 @@ export function ImageInput({ source, urlSource, label }: { source: string; urlSo
           </Typography>
         </Stack>
       </Stack>
-      <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={onPick} data-testid={`${source}-file`} aria-label={translate(label)} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        hidden
+        onChange={onPick}
+        data-testid={`${source}-file`}
+        aria-label={translate(label)}
+      />
       {busy && <LinearProgress sx={{ mt: 1, maxWidth: 240 }} />}
       {shownError && <FormHelperText error>{shownError}</FormHelperText>}
     </Box>

@@ -1,4 +1,14 @@
-import { RichTextInput, RichTextInputToolbar, AlignmentButtons, ClearButtons, FormatButtons, LevelSelect, LinkButtons, ListButtons, QuoteButtons } from 'ra-input-rich-text';
+import {
+  RichTextInput,
+  RichTextInputToolbar,
+  AlignmentButtons,
+  ClearButtons,
+  FormatButtons,
+  LevelSelect,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+} from 'ra-input-rich-text';
 import { required as requiredValidator } from 'react-admin';
 
 /**

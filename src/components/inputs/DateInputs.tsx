@@ -149,7 +149,29 @@ interface PickerProps {
 }
 
 /** One MUI X picker with a plain text field: digits are typed section by section, the calendar opens from the icon. */
-function UkPicker({ kind, value, onChange, onBlur, label, helperText, error, id, name, inputRef, className, required, clearable = !required, disabled, readOnly, fullWidth, size = 'small', margin, sx, minDate, maxDate }: PickerProps) {
+function UkPicker({
+  kind,
+  value,
+  onChange,
+  onBlur,
+  label,
+  helperText,
+  error,
+  id,
+  name,
+  inputRef,
+  className,
+  required,
+  clearable = !required,
+  disabled,
+  readOnly,
+  fullWidth,
+  size = 'small',
+  margin,
+  sx,
+  minDate,
+  maxDate,
+}: PickerProps) {
   // A click into the section that is already selected (in a field focused by Tab, or by the form
   // after a refused save) leaves the browser's caret there, and MUI X, whose selection has not
   // changed, neither renders nor selects the section again: typing then goes nowhere. A render
@@ -218,7 +240,23 @@ export interface UkInputProps {
   maxDate?: string;
 }
 
-function UkInput({ kind, source, label, validate, helperText, defaultValue, fullWidth, disabled, readOnly, resource, className, margin, sx, minDate, maxDate }: UkInputProps & { kind: Kind }) {
+function UkInput({
+  kind,
+  source,
+  label,
+  validate,
+  helperText,
+  defaultValue,
+  fullWidth,
+  disabled,
+  readOnly,
+  resource,
+  className,
+  margin,
+  sx,
+  minDate,
+  maxDate,
+}: UkInputProps & { kind: Kind }) {
   const validators = [validDate, ...(validate === undefined ? [] : Array.isArray(validate) ? validate : [validate])];
   const { field, fieldState, id, isRequired } = useInput({
     source,

@@ -37,8 +37,7 @@ export function AddressSelector({ disabled = false }: AddressSelectorProps) {
 
   const label = addressesPending
     ? translate('app.selector.loading')
-    : (addressLabel(addresses, houseIds ?? [], (name, count) => translate('app.selector.more', { name, count })) ??
-      translate('app.selector.select'));
+    : (addressLabel(addresses, houseIds ?? [], (name, count) => translate('app.selector.more', { name, count })) ?? translate('app.selector.select'));
 
   const toggle = (id: number) => {
     const next = new Set(selected);

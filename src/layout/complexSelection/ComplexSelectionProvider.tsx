@@ -71,10 +71,7 @@ export function ComplexSelectionProvider({ children }: { children: ReactNode }) 
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  const complexes = useMemo<ComplexOption[]>(
-    () => (user?.complexes ?? NO_COMPLEXES).map((c) => ({ id: Number(c.id), name: c.name })),
-    [user?.complexes],
-  );
+  const complexes = useMemo<ComplexOption[]>(() => (user?.complexes ?? NO_COMPLEXES).map((c) => ({ id: Number(c.id), name: c.name })), [user?.complexes]);
   const [chosen, setChosen] = useState<number | null>(readSavedComplex);
   // The saved/chosen complex while the user still has it, otherwise the first one.
   const complex = complexes.find((c) => c.id === chosen) ?? complexes[0];
@@ -123,10 +120,7 @@ export function ComplexSelectionProvider({ children }: { children: ReactNode }) 
     { enabled: complexId !== undefined },
   );
   const addressesPending = complexId !== undefined && isPending;
-  const addresses = useMemo<AddressOption[]>(
-    () => (data ? data.map((h) => ({ id: Number(h.id), address: String(h.address ?? '') })) : NO_ADDRESSES),
-    [data],
-  );
+  const addresses = useMemo<AddressOption[]>(() => (data ? data.map((h) => ({ id: Number(h.id), address: String(h.address ?? '') })) : NO_ADDRESSES), [data]);
 
   // Address selection per complex, in memory; a complex not touched yet uses the preselection.
   const [picked, setPicked] = useState<Record<number, number[]>>({});

@@ -9,7 +9,10 @@ export type ComplexSection = (typeof COMPLEX_SECTIONS)[number];
  * path: '/news/edit/5' → '/News', '/Requests/12' → '/Requests'; undefined outside the sections.
  */
 export function sectionRoot(pathname: string): `/${ComplexSection}` | undefined {
-  const first = pathname.split('/').find((part) => part !== '')?.toLowerCase();
+  const first = pathname
+    .split('/')
+    .find((part) => part !== '')
+    ?.toLowerCase();
   const section = COMPLEX_SECTIONS.find((s) => s.toLowerCase() === first);
   return section ? `/${section}` : undefined;
 }

@@ -29,11 +29,7 @@ export function ErrorAlert({ errors, shown }: { errors: SettingsErrors; shown: s
   const other = all.filter(([k]) => !shown.includes(k));
   // The message repeats a field's error: when every error stands under its field, no alert.
   if ((!errors.message || all.length > 0) && other.length === 0) return null;
-  return (
-    <Alert severity="error">
-      {other.length ? other.map(([, v]) => firstMessage(v)).join(' ') : translate(errors.message ?? 'app.errors.server')}
-    </Alert>
-  );
+  return <Alert severity="error">{other.length ? other.map(([, v]) => firstMessage(v)).join(' ') : translate(errors.message ?? 'app.errors.server')}</Alert>;
 }
 
 export interface CodeDialogProps {
@@ -160,7 +156,12 @@ export function CodeDialog({ open, onClose, title, target, hint, request, confir
             <Button onClick={() => void sendCode()} disabled={busy}>
               {translate('app.auth.code_resend')}
             </Button>
-            <Button type="submit" variant="contained" disabled={busy || code.length !== 6} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || code.length !== 6}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}
+            >
               {translate('app.auth.code_submit')}
             </Button>
           </DialogActions>

@@ -3,7 +3,20 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation } from '@tanstack/react-query';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import {
+  DataTable,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
 import type { Advertisement } from '../../../contract/advertisements';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -103,11 +116,19 @@ export default function AdvertisementList() {
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => <RowActionsMenu onOpen={() => navigate(advertisementPath(r.id))} onDelete={canDelete ? () => setDeleting(r as Advertisement) : undefined} />}
+            render={(r) => (
+              <RowActionsMenu onOpen={() => navigate(advertisementPath(r.id))} onDelete={canDelete ? () => setDeleting(r as Advertisement) : undefined} />
+            )}
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="advertisements" record={deleting} name={deleting?.name ?? ''} onClose={() => setDeleting(null)} successMessage="resources.advertisements.notifications.deleted" />
+      <ConfirmDelete
+        resource="advertisements"
+        record={deleting}
+        name={deleting?.name ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.advertisements.notifications.deleted"
+      />
     </Box>
   );
 }

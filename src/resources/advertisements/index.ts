@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of advertisements. */
 export default defineModule({
-  resources: [
-    { name: 'advertisements', recordRepresentation: (r: Advertisement) => r.name },
-  ],
+  resources: [{ name: 'advertisements', recordRepresentation: (r: Advertisement) => r.name }],
   routes: [
     page('/Advertisements', 'advertisements', () => import('./AdvertisementList')),
     page('/Advertisements/create', 'advertisements', () => import('./AdvertisementEdit')),

@@ -22,7 +22,9 @@ export function AnnouncementStateChip({ state }: { state: AnnouncementState }) {
 
 /** DD.MM.YYYY – DD.MM.YYYY, or «з DD.MM.YYYY» when open-ended. */
 export function validityText(r: Pick<Announcement, 'valid_from' | 'valid_until'>, translate: (k: string, o?: object) => string) {
-  return r.valid_until ? `${formatDate(r.valid_from)} – ${formatDate(r.valid_until)}` : translate('resources.announcements.open_ended', { date: formatDate(r.valid_from) });
+  return r.valid_until
+    ? `${formatDate(r.valid_from)} – ${formatDate(r.valid_until)}`
+    : translate('resources.announcements.open_ended', { date: formatDate(r.valid_from) });
 }
 
 /**
@@ -85,11 +87,19 @@ export default function AnnouncementList() {
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => <RowActionsMenu onOpen={() => navigate(announcementPath(r.id))} onDelete={canDelete ? () => setDeleting(r as Announcement) : undefined} />}
+            render={(r) => (
+              <RowActionsMenu onOpen={() => navigate(announcementPath(r.id))} onDelete={canDelete ? () => setDeleting(r as Announcement) : undefined} />
+            )}
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="announcements" record={deleting} name={deleting?.title ?? ''} onClose={() => setDeleting(null)} successMessage="resources.announcements.notifications.deleted" />
+      <ConfirmDelete
+        resource="announcements"
+        record={deleting}
+        name={deleting?.title ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.announcements.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of announcements. */
 export default defineModule({
-  resources: [
-    { name: 'announcements', recordRepresentation: (r: Announcement) => r.title },
-  ],
+  resources: [{ name: 'announcements', recordRepresentation: (r: Announcement) => r.title }],
   routes: [
     page('/Announcements', 'announcements', () => import('./AnnouncementList')),
     page('/Announcements/create', 'announcements', () => import('./AnnouncementEdit')),

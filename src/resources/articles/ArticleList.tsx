@@ -94,7 +94,13 @@ export default function ArticleList() {
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="articles" record={deleting} name={deleting?.title ?? ''} onClose={() => setDeleting(null)} successMessage="resources.articles.notifications.deleted" />
+      <ConfirmDelete
+        resource="articles"
+        record={deleting}
+        name={deleting?.title ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.articles.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -6,5 +6,7 @@ const COLORS: Record<ArticleStatus, 'default' | 'info' | 'success'> = { draft: '
 
 export function ArticleStatusChip({ status }: { status: ArticleStatus }) {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status]} variant={status === 'draft' ? 'outlined' : 'filled'} label={translate(`resources.articles.statuses.${status}`)} />;
+  return (
+    <Chip size="small" color={COLORS[status]} variant={status === 'draft' ? 'outlined' : 'filled'} label={translate(`resources.articles.statuses.${status}`)} />
+  );
 }

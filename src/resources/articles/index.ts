@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of articles. */
 export default defineModule({
-  resources: [
-    { name: 'articles', recordRepresentation: (r: Article) => r.title },
-  ],
+  resources: [{ name: 'articles', recordRepresentation: (r: Article) => r.title }],
   routes: [
     page('/News', 'articles', () => import('./ArticleList')),
     page('/News/create', 'articles', () => import('./ArticleEdit')),

@@ -5,11 +5,6 @@ import { defineModule } from '../module';
 
 /** The resources and screens of complexes. */
 export default defineModule({
-  resources: [
-    { name: 'complexes', icon: ApartmentOutlined, recordRepresentation: (r: Complex) => r.name, },
-  ],
-  routes: [
-    page('/Complex', 'complexes', () => import('./ComplexList')),
-    page('/Complex/:id', 'complexes', () => import('./ComplexShow')),
-  ],
+  resources: [{ name: 'complexes', icon: ApartmentOutlined, recordRepresentation: (r: Complex) => r.name }],
+  routes: [page('/Complex', 'complexes', () => import('./ComplexList')), page('/Complex/:id', 'complexes', () => import('./ComplexShow'))],
 });

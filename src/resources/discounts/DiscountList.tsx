@@ -100,13 +100,23 @@ export default function DiscountList() {
             )}
           />
           <DataTable.Col source="promo_code" label={labels.field('promo_code')} disableSort render={(r) => r.promo_code ?? '—'} />
-          <DataTable.Col source="valid_until" label={labels.field('valid_until')} render={(r) => (r.valid_until ? `${formatDate(r.valid_until)}${r.expired ? ` (${translate('resources.discounts.expired')})` : ''}` : translate('resources.discounts.no_end'))} />
+          <DataTable.Col
+            source="valid_until"
+            label={labels.field('valid_until')}
+            render={(r) =>
+              r.valid_until
+                ? `${formatDate(r.valid_until)}${r.expired ? ` (${translate('resources.discounts.expired')})` : ''}`
+                : translate('resources.discounts.no_end')
+            }
+          />
           <DataTable.Col source="complex_ids" disableSort label="app.audience.label" render={(r) => (r as Discount).complexes.map((c) => c.name).join(', ')} />
           <DataTable.Col
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r as Discount) : undefined} />}
+            render={(r) => (
+              <RowActionsMenu onEdit={canEdit ? () => setDialog(r.id) : undefined} onDelete={canDelete ? () => setDeleting(r as Discount) : undefined} />
+            )}
           />
         </DataTable>
       </List>
@@ -138,7 +148,13 @@ export default function DiscountList() {
         </Stack>
         <AudienceInputs houses={false} />
       </ResourceFormDialog>
-      <ConfirmDelete resource="discounts" record={deleting} name={deleting?.partner ?? ''} onClose={() => setDeleting(null)} successMessage="resources.discounts.notifications.deleted" />
+      <ConfirmDelete
+        resource="discounts"
+        record={deleting}
+        name={deleting?.partner ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.discounts.notifications.deleted"
+      />
     </Box>
   );
 }

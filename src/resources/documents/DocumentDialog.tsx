@@ -21,7 +21,10 @@ interface Values {
 
 /** `houseIds.0` → `houseIds`: the form shows one message per field. */
 const byField = (errors: Record<string, string>) =>
-  Object.entries(errors).reduce<Record<string, string>>((out, [k, v]) => ({ ...out, [k.split('.')[0]]: out[k.split('.')[0]] ? `${out[k.split('.')[0]]} ${v}` : v }), {});
+  Object.entries(errors).reduce<Record<string, string>>(
+    (out, [k, v]) => ({ ...out, [k.split('.')[0]]: out[k.split('.')[0]] ? `${out[k.split('.')[0]]} ${v}` : v }),
+    {},
+  );
 
 function DocumentForm({ record, onClose }: { record?: DocumentRecord; onClose: () => void }) {
   const translate = useTranslate();
@@ -31,7 +34,14 @@ function DocumentForm({ record, onClose }: { record?: DocumentRecord; onClose: (
 
   const submit = async (values: Record<string, unknown>) => {
     const v = values as unknown as Values;
-    const form = toFormData({ name: v.name, file: v.file, complexIds: v.complexIds ?? [], houseIds: v.houseIds ?? [], apartmentIds: v.apartmentIds ?? [], is_public: Boolean(v.is_public) });
+    const form = toFormData({
+      name: v.name,
+      file: v.file,
+      complexIds: v.complexIds ?? [],
+      houseIds: v.houseIds ?? [],
+      apartmentIds: v.apartmentIds ?? [],
+      is_public: Boolean(v.is_public),
+    });
     setProgress(0);
     try {
       await sendWithProgress(record ? 'PUT' : 'POST', record ? `/documents/${record.id}` : '/documents', form, setProgress);
@@ -49,7 +59,14 @@ function DocumentForm({ record, onClose }: { record?: DocumentRecord; onClose: (
   };
 
   const defaults: Partial<Values> = record
-    ? { name: record.name, file: null, complexIds: record.complexIds, houseIds: record.houseIds, apartmentIds: record.apartmentIds, is_public: record.is_public }
+    ? {
+        name: record.name,
+        file: null,
+        complexIds: record.complexIds,
+        houseIds: record.houseIds,
+        apartmentIds: record.apartmentIds,
+        is_public: record.is_public,
+      }
     : { name: '', file: null, complexIds: [], houseIds: [], apartmentIds: [], is_public: true };
   const busy = progress !== null;
   return (
@@ -87,7 +104,12 @@ function EditLoader({ id, onClose }: { id: Identifier; onClose: () => void }) {
 export function DocumentDialog({ target, onClose }: { target: Identifier | 'create' | null; onClose: () => void }) {
   const translate = useTranslate();
   return (
-    <FormDialog open={target !== null} onClose={onClose} title={translate(target === 'create' ? 'resources.documents.create_title' : 'resources.documents.edit_title')} size="large">
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      title={translate(target === 'create' ? 'resources.documents.create_title' : 'resources.documents.edit_title')}
+      size="large"
+    >
       {target === 'create' && <DocumentForm onClose={onClose} />}
       {target !== null && target !== 'create' && <EditLoader id={target} onClose={onClose} />}
     </FormDialog>

@@ -41,7 +41,15 @@ export function DocumentFileInput({ current }: { current?: { name: string; size:
         {translate('resources.documents.file_hint')}
       </Typography>
       {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
-      <input ref={input} type="file" accept={ACCEPT} hidden onChange={onPick} data-testid="document-file" aria-label={translate('resources.documents.fields.file')} />
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        onChange={onPick}
+        data-testid="document-file"
+        aria-label={translate('resources.documents.fields.file')}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, ReferenceInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useNotify, useTranslate, type Identifier } from 'react-admin';
+import {
+  DataTable,
+  List,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useNotify,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
 import type { DocumentRecord } from '../../../contract/documents';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { downloadAuthorised } from '../../components/content/media';
@@ -29,7 +41,8 @@ export default function DocumentList() {
   const { canAccess: canEdit } = useCanAccess({ resource: 'documents', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'documents', action: 'delete' });
   usePageHeader(translate('resources.documents.title'));
-  const download = (r: DocumentRecord) => downloadAuthorised(r.file_url, r.file_name).catch(() => notify('resources.documents.errors.download', { type: 'error' }));
+  const download = (r: DocumentRecord) =>
+    downloadAuthorised(r.file_url, r.file_name).catch(() => notify('resources.documents.errors.download', { type: 'error' }));
 
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.documents.filters.search')} sx={{ minWidth: 280 }} />,
@@ -75,7 +88,14 @@ export default function DocumentList() {
             source="is_public"
             label="resources.documents.fields.visibility"
             disableSort
-            render={(r) => <Chip size="small" variant={r.is_public ? 'filled' : 'outlined'} color={r.is_public ? 'success' : 'default'} label={translate(r.is_public ? 'resources.documents.public' : 'resources.documents.staff_only')} />}
+            render={(r) => (
+              <Chip
+                size="small"
+                variant={r.is_public ? 'filled' : 'outlined'}
+                color={r.is_public ? 'success' : 'default'}
+                label={translate(r.is_public ? 'resources.documents.public' : 'resources.documents.staff_only')}
+              />
+            )}
           />
           <DataTable.Col source="created_at" render={(r) => formatDate(r.created_at)} />
           <DataTable.Col
@@ -93,7 +113,13 @@ export default function DocumentList() {
         </DataTable>
       </List>
       <DocumentDialog target={dialog} onClose={() => setDialog(null)} />
-      <ConfirmDelete resource="documents" record={deleting} name={deleting?.name ?? ''} onClose={() => setDeleting(null)} successMessage="resources.documents.notifications.deleted" />
+      <ConfirmDelete
+        resource="documents"
+        record={deleting}
+        name={deleting?.name ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.documents.notifications.deleted"
+      />
     </Box>
   );
 }

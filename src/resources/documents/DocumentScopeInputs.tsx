@@ -18,7 +18,11 @@ export function DocumentScopeInputs({ record }: { record?: DocumentRecord }) {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   const complexChoices = useMemo(() => (user?.complexes ?? []).map((c) => ({ id: Number(c.id), name: c.name })), [user?.complexes]);
-  const { data: houses = [] } = useGetList<HouseRow>('houses', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'address', order: 'ASC' }, filter: {} });
+  const { data: houses = [] } = useGetList<HouseRow>('houses', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'address', order: 'ASC' },
+    filter: {},
+  });
   const houseChoices = useMemo(() => houses.map((h) => ({ id: Number(h.id), name: h.address })), [houses]);
 
   const [unitHouse, setUnitHouse] = useState<{ id: number; name: string } | null>(null);
@@ -55,7 +59,9 @@ export function DocumentScopeInputs({ record }: { record?: DocumentRecord }) {
         label="resources.documents.fields.apartmentIds"
         choices={unitChoices}
         fullWidth
-        onChange={(ids: number[]) => setKnown((prev) => new Map([...prev, ...unitChoices.filter((c) => ids.includes(c.id)).map((c) => [c.id, c.name] as const)]))}
+        onChange={(ids: number[]) =>
+          setKnown((prev) => new Map([...prev, ...unitChoices.filter((c) => ids.includes(c.id)).map((c) => [c.id, c.name] as const)]))
+        }
         helperText={unitHouse ? false : 'resources.documents.apartments_hint'}
       />
     </>

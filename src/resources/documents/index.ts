@@ -4,10 +4,6 @@ import { defineModule } from '../module';
 
 /** The resources and screens of documents. */
 export default defineModule({
-  resources: [
-    { name: 'documents', recordRepresentation: (r: DocumentRecord) => r.name },
-  ],
-  routes: [
-    page('/Documents', 'documents', () => import('./DocumentList')),
-  ],
+  resources: [{ name: 'documents', recordRepresentation: (r: DocumentRecord) => r.name }],
+  routes: [page('/Documents', 'documents', () => import('./DocumentList'))],
 });

@@ -99,7 +99,13 @@ export default function EventList() {
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="events" record={deleting} name={deleting?.title ?? ''} onClose={() => setDeleting(null)} successMessage="resources.events.notifications.deleted" />
+      <ConfirmDelete
+        resource="events"
+        record={deleting}
+        name={deleting?.title ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.events.notifications.deleted"
+      />
     </Box>
   );
 }

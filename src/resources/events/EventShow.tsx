@@ -68,7 +68,14 @@ export default function EventShow() {
           </Typography>
         </CardContent>
       </Card>
-      <ConfirmDelete resource="events" record={deleting ? data : null} name={data.title} onClose={() => setDeleting(false)} onDeleted={() => navigate('/Events')} successMessage="resources.events.notifications.deleted" />
+      <ConfirmDelete
+        resource="events"
+        record={deleting ? data : null}
+        name={data.title}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/Events')}
+        successMessage="resources.events.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of events. */
 export default defineModule({
-  resources: [
-    { name: 'events', recordRepresentation: (r: CommunityEvent) => r.title },
-  ],
+  resources: [{ name: 'events', recordRepresentation: (r: CommunityEvent) => r.title }],
   routes: [
     page('/Events', 'events', () => import('./EventList')),
     page('/Events/create', 'events', () => import('./EventEdit')),

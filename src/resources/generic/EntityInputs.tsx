@@ -1,4 +1,16 @@
-import { AutocompleteInput, BooleanInput, maxLength, maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput, type Validator } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  TextInput,
+  type Validator,
+} from 'react-admin';
 import { inputFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { UkDateInput, UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { useEntityLabels } from './labels';
@@ -23,7 +35,14 @@ export function EntityInput({ entity, source, field }: { entity: EntityDeclarati
     case 'reference':
       return (
         <ReferenceInput source={source} reference={field.reference!} perPage={50} sort={{ field: field.optionText ?? 'name', order: 'ASC' }}>
-          <AutocompleteInput optionText={field.optionText ?? 'name'} label={label} filterToQuery={(q) => ({ q })} validate={validate} helperText={hint} fullWidth />
+          <AutocompleteInput
+            optionText={field.optionText ?? 'name'}
+            label={label}
+            filterToQuery={(q) => ({ q })}
+            validate={validate}
+            helperText={hint}
+            fullWidth
+          />
         </ReferenceInput>
       );
     case 'enum':

@@ -81,7 +81,11 @@ export function Cell({ entity, source, field, record }: { entity: EntityDeclarat
 }
 
 /** The list's filters: a search box when the entity is searchable, then one input per declared filter. */
-function filterInputs(entity: EntityDeclaration, translate: (key: string, opts?: object) => string, labels: ReturnType<typeof useEntityLabels>): ReactElement[] {
+function filterInputs(
+  entity: EntityDeclaration,
+  translate: (key: string, opts?: object) => string,
+  labels: ReturnType<typeof useEntityLabels>,
+): ReactElement[] {
   const inputs: ReactElement[] = [];
   if (entity.search.length > 0) inputs.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.list.search')} sx={{ minWidth: 260 }} />);
   for (const f of entity.filters) {
@@ -94,8 +98,7 @@ function filterInputs(entity: EntityDeclaration, translate: (key: string, opts?:
       );
     else {
       const options = f.type === 'boolean' ? ['1', '0'] : (f.options ?? entity.fields[f.source]?.options ?? []);
-      const name = (id: string) =>
-        f.type === 'boolean' ? translate(id === '1' ? 'ra.boolean.true' : 'ra.boolean.false') : labels.option(f.source, id);
+      const name = (id: string) => (f.type === 'boolean' ? translate(id === '1' ? 'ra.boolean.true' : 'ra.boolean.false') : labels.option(f.source, id));
       inputs.push(<SelectInput key={f.source} source={f.source} label={label} alwaysOn choices={options.map((id) => ({ id, name: name(id) }))} />);
     }
   }
@@ -134,7 +137,12 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
   const navigate = useNavigate();
   /** Opens the form: the dialog, or the page of `form: 'page'` entities. */
   const open = (target: Identifier | 'create') => (entity.form === 'page' && pagePath ? navigate(`${pagePath}/${target}`) : setDialog(target));
-  const sortable = new Set(['id', ...Object.entries(entity.fields).filter(([, f]) => f.sortable).map(([k]) => k)]);
+  const sortable = new Set([
+    'id',
+    ...Object.entries(entity.fields)
+      .filter(([, f]) => f.sortable)
+      .map(([k]) => k),
+  ]);
   const add = (variant: 'contained', size?: 'small') =>
     canCreate && (
       <Button variant={variant} size={size} startIcon={<AddIcon />} onClick={() => open('create')}>
@@ -194,7 +202,13 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
       >
         <EntityInputs entity={entity} />
       </ResourceFormDialog>
-      <ConfirmDelete resource={name} record={deleting} name={deleting ? representation(deleting) : ''} onClose={() => setDeleting(null)} successMessage={entity.messages.deleted} />
+      <ConfirmDelete
+        resource={name}
+        record={deleting}
+        name={deleting ? representation(deleting) : ''}
+        onClose={() => setDeleting(null)}
+        successMessage={entity.messages.deleted}
+      />
     </Box>
   );
 }

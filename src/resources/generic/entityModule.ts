@@ -24,7 +24,10 @@ export function entityModule(opts: EntityModuleOptions): ResourceModule & { enti
     return { default: () => createElement(EntityList, { entity }) };
   };
   return {
-    ...defineModule({ resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }], routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])] }),
+    ...defineModule({
+      resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }],
+      routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])],
+    }),
     entity: opts,
   };
 }

@@ -10,6 +10,7 @@ export function useEntityLabels(entity: EntityDeclaration) {
   const translate = useTranslate();
   return {
     field: (source: string) => translate(`resources.${entity.name}.fields.${source}`, { _: entity.fields[source]?.label ?? source }),
-    option: (source: string, value: string) => translate(`resources.${entity.name}.options.${source}.${value}`, { _: entity.fields[source]?.optionLabels?.[value] ?? value }),
+    option: (source: string, value: string) =>
+      translate(`resources.${entity.name}.options.${source}.${value}`, { _: entity.fields[source]?.optionLabels?.[value] ?? value }),
   };
 }

@@ -18,7 +18,11 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
   const translate = useTranslate();
   const labels = useEntityLabels(houseTypeEntity);
   const notify = useNotify();
-  const { data = [], refetch } = useGetList<HouseType>('house-types', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const { data = [], refetch } = useGetList<HouseType>(
+    'house-types',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: open },
+  );
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
@@ -36,23 +40,31 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
   const save = () => {
     setError(undefined);
     if (editing) {
-      update('house-types', { id: editing.id, data: { name: editing.name }, previousData: {} }, {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setEditing(null);
-          refetch();
+      update(
+        'house-types',
+        { id: editing.id, data: { name: editing.name }, previousData: {} },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            setEditing(null);
+            refetch();
+          },
+          onError: failed,
         },
-        onError: failed,
-      });
+      );
     } else {
-      create('house-types', { data: { name } }, {
-        onSuccess: () => {
-          setName('');
-          refetch();
-          notify('resources.house-types.notifications.created', { type: 'success' });
+      create(
+        'house-types',
+        { data: { name } },
+        {
+          onSuccess: () => {
+            setName('');
+            refetch();
+            notify('resources.house-types.notifications.created', { type: 'success' });
+          },
+          onError: failed,
         },
-        onError: failed,
-      });
+      );
     }
   };
 
@@ -62,7 +74,15 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
         {data.map((t) =>
           editing?.id === t.id ? (
             <ListItem key={t.id} disableGutters>
-              <TextField size="small" fullWidth autoFocus value={editing.name} onChange={(e) => setEditing({ id: t.id, name: e.target.value })} error={Boolean(error)} helperText={error} />
+              <TextField
+                size="small"
+                fullWidth
+                autoFocus
+                value={editing.name}
+                onChange={(e) => setEditing({ id: t.id, name: e.target.value })}
+                error={Boolean(error)}
+                helperText={error}
+              />
               <Button onClick={save}>{translate('app.actions.save')}</Button>
             </ListItem>
           ) : (
@@ -73,7 +93,11 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
                 <>
                   {canEdit && (
                     <Tooltip title={translate('app.actions.edit')}>
-                      <IconButton size="small" aria-label={`${translate('app.actions.edit')}: ${t.name}`} onClick={() => setEditing({ id: t.id, name: t.name })}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${translate('app.actions.edit')}: ${t.name}`}
+                        onClick={() => setEditing({ id: t.id, name: t.name })}
+                      >
                         <EditOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -84,11 +108,15 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
                         size="small"
                         aria-label={`${translate('app.actions.delete')}: ${t.name}`}
                         onClick={() =>
-                          remove('house-types', { id: t.id, previousData: t }, {
-                            mutationMode: 'pessimistic',
-                            onSuccess: () => refetch(),
-                            onError: (err) => notify((err as Error).message, { type: 'error' }),
-                          })
+                          remove(
+                            'house-types',
+                            { id: t.id, previousData: t },
+                            {
+                              mutationMode: 'pessimistic',
+                              onSuccess: () => refetch(),
+                              onError: (err) => notify((err as Error).message, { type: 'error' }),
+                            },
+                          )
                         }
                       >
                         <DeleteOutline fontSize="small" />
@@ -106,7 +134,15 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
       {data.length === 0 && <Typography color="text.secondary">{translate('resources.house-types.empty')}</Typography>}
       {!editing && canCreate && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
-          <TextField size="small" fullWidth label={labels.field('name')} value={name} onChange={(e) => setName(e.target.value)} error={Boolean(error)} helperText={error} />
+          <TextField
+            size="small"
+            fullWidth
+            label={labels.field('name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+          />
           <Button variant="contained" onClick={save} disabled={name.trim().length < 2}>
             {translate('app.actions.add')}
           </Button>

@@ -94,7 +94,9 @@ export function StreetInput({ initial }: { initial?: { id: number; name: string;
   // The server may refuse either the chosen street or the typed name: both show here.
   const error = idState.error ?? nameState.error;
   const [text, setText] = useState(initial ? initial.name : '');
-  const [selected, setSelected] = useState<Street | string | null>(initial ? ({ ...initial, city_id: cityId ?? 0, district: null, source: 'reference' } as Street) : null);
+  const [selected, setSelected] = useState<Street | string | null>(
+    initial ? ({ ...initial, city_id: cityId ?? 0, district: null, source: 'reference' } as Street) : null,
+  );
   const { options, loading } = useLookup<Street>('/find/street', cityId ? { city_id: cityId } : null, text);
   const label = (s: Street | string) => (typeof s === 'string' ? s : [s.type, s.name].filter(Boolean).join(' '));
   return (

@@ -5,11 +5,25 @@ import type { House } from '../../../contract/houses';
 import { FormDialog } from '../../components/FormDialog';
 
 /** Attach houses that belong to no complex yet. */
-export function AttachHousesDialog({ open, complexId, onClose, onAttached }: { open: boolean; complexId: number; onClose: () => void; onAttached: () => void }) {
+export function AttachHousesDialog({
+  open,
+  complexId,
+  onClose,
+  onAttached,
+}: {
+  open: boolean;
+  complexId: number;
+  onClose: () => void;
+  onAttached: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
-  const { data = [], isPending } = useGetList<House>('houses', { filter: { unlinked: 1 }, pagination: { page: 1, perPage: 200 }, sort: { field: 'address', order: 'ASC' } }, { enabled: open });
+  const { data = [], isPending } = useGetList<House>(
+    'houses',
+    { filter: { unlinked: 1 }, pagination: { page: 1, perPage: 200 }, sort: { field: 'address', order: 'ASC' } },
+    { enabled: open },
+  );
   const [chosen, setChosen] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));

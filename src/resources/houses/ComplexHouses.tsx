@@ -114,7 +114,13 @@ export default function ComplexHouses() {
         onClose={() => setUnlinking(null)}
         onConfirm={() => unlinking && unlink(unlinking)}
       />
-      <ConfirmDelete resource="houses" record={deleting} name={deleting?.address ?? ''} onClose={() => setDeleting(null)} successMessage="resources.houses.notifications.deleted" />
+      <ConfirmDelete
+        resource="houses"
+        record={deleting}
+        name={deleting?.address ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.houses.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -8,9 +8,7 @@ export function HouseFields() {
   const record = useRecordContext<House>();
   return (
     <>
-      <CityInput
-        initial={record ? { id: record.city_id, name: record.city, category: 'М', region: record.region, district: null, community: null } : null}
-      />
+      <CityInput initial={record ? { id: record.city_id, name: record.city, category: 'М', region: record.region, district: null, community: null } : null} />
       <StreetInput initial={record ? { id: record.street_id, name: record.street, type: record.street_type } : null} />
       <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
         <TextInput source="number" validate={[required(), maxLength(20)]} sx={{ flex: 1 }} />

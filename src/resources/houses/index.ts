@@ -8,7 +8,5 @@ export default defineModule({
     { name: 'houses', recordRepresentation: (r: House) => r.address },
     { name: 'house-types', recordRepresentation: 'name' },
   ],
-  routes: [
-    page('/Complex/:id/houses', 'houses', () => import('./ComplexHouses')),
-  ],
+  routes: [page('/Complex/:id/houses', 'houses', () => import('./ComplexHouses'))],
 });

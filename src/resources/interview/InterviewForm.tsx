@@ -61,7 +61,12 @@ export function interviewTransform(locked?: Interview) {
       out.house_ids = locked.house_ids;
       out.anonymous = locked.anonymous;
       out.start_at = locked.start_at;
-      out.questions = locked.questions.map((q) => ({ title: q.title, kind: q.kind, scale_max: q.scale_max, options: q.kind === 'single' || q.kind === 'multiple' ? q.options.map((o) => o.title) : [] }));
+      out.questions = locked.questions.map((q) => ({
+        title: q.title,
+        kind: q.kind,
+        scale_max: q.scale_max,
+        options: q.kind === 'single' || q.kind === 'multiple' ? q.options.map((o) => o.title) : [],
+      }));
     }
     return out;
   };
@@ -90,7 +95,13 @@ function QuestionDetails() {
         </Typography>
         <ArrayInput source="options" label={false}>
           <SimpleFormIterator inline disableClear addButton={<AddButton label="resources.interview.actions.add_option" value={{ title: '' }} />}>
-            <TextInput source="title" label="resources.interview.fields.option" validate={[required(), maxLength(300)]} helperText={false} sx={{ minWidth: 320 }} />
+            <TextInput
+              source="title"
+              label="resources.interview.fields.option"
+              validate={[required(), maxLength(300)]}
+              helperText={false}
+              sx={{ minWidth: 320 }}
+            />
           </SimpleFormIterator>
         </ArrayInput>
       </Box>
@@ -122,7 +133,17 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
 }
 
 /** The survey's fields and its question editor (up/down buttons reorder the questions). */
-export function InterviewForm({ locked, defaultValues, onCancel, children }: { locked?: boolean; defaultValues?: Record<string, unknown>; onCancel?: () => void; children?: ReactNode }) {
+export function InterviewForm({
+  locked,
+  defaultValues,
+  onCancel,
+  children,
+}: {
+  locked?: boolean;
+  defaultValues?: Record<string, unknown>;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
@@ -149,10 +170,19 @@ export function InterviewForm({ locked, defaultValues, onCancel, children }: { l
             <SimpleFormIterator
               inline={false}
               disableClear
-              addButton={<AddButton label="resources.interview.actions.add_question" value={{ title: '', kind: 'single', options: [{ title: '' }, { title: '' }] }} />}
+              addButton={
+                <AddButton label="resources.interview.actions.add_question" value={{ title: '', kind: 'single', options: [{ title: '' }, { title: '' }] }} />
+              }
               sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 2 } }}
             >
-              <TextInput source="title" label="resources.interview.fields.question_title" validate={[required(), minLength(3), maxLength(1000)]} multiline fullWidth helperText={false} />
+              <TextInput
+                source="title"
+                label="resources.interview.fields.question_title"
+                validate={[required(), minLength(3), maxLength(1000)]}
+                multiline
+                fullWidth
+                helperText={false}
+              />
               <SelectInput
                 source="kind"
                 label="resources.interview.fields.kind"

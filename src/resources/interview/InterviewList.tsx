@@ -56,11 +56,7 @@ export default function InterviewList() {
       >
         <DataTable<InterviewSummary> rowClick={(id) => interviewPath(id)} bulkActionButtons={false}>
           <DataTable.Col source="title" label="resources.interview.fields.title" />
-          <DataTable.Col
-            source="start_at"
-            label="resources.interview.fields.period"
-            render={(r) => `${formatDate(r.start_at)} – ${formatDate(r.end_at)}`}
-          />
+          <DataTable.Col source="start_at" label="resources.interview.fields.period" render={(r) => `${formatDate(r.start_at)} – ${formatDate(r.end_at)}`} />
           <DataTable.Col
             label="resources.interview.fields.audience"
             disableSort
@@ -72,11 +68,22 @@ export default function InterviewList() {
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => <RowActionsMenu onOpen={() => navigate(interviewPath(r.id))} onDelete={canDelete && r.responses_count === 0 ? () => setDeleting(r as InterviewSummary) : undefined} />}
+            render={(r) => (
+              <RowActionsMenu
+                onOpen={() => navigate(interviewPath(r.id))}
+                onDelete={canDelete && r.responses_count === 0 ? () => setDeleting(r as InterviewSummary) : undefined}
+              />
+            )}
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="interview" record={deleting} name={deleting?.title ?? ''} onClose={() => setDeleting(null)} successMessage="resources.interview.notifications.deleted" />
+      <ConfirmDelete
+        resource="interview"
+        record={deleting}
+        name={deleting?.title ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.interview.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -68,7 +68,11 @@ export function InterviewResults({ interview }: { interview: Interview }) {
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                 {q.position}. {q.title}
               </Typography>
-              <Chip size="small" variant="outlined" label={translate(`resources.interview.kinds.${q.kind}`) + (q.kind === 'scale' ? ` 1–${q.scale_max}` : '')} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={translate(`resources.interview.kinds.${q.kind}`) + (q.kind === 'scale' ? ` 1–${q.scale_max}` : '')}
+              />
               <Typography variant="body2" color="text.secondary">
                 {translate('resources.interview.show.base', { count: q.answered })}
               </Typography>

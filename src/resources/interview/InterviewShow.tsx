@@ -72,7 +72,16 @@ export default function InterviewShow() {
     if (fresh) client.setQueryData(['interview', id], fresh);
     else void client.invalidateQueries({ queryKey: ['interview', id] });
   };
-  if (editing) return <EditPanel interview={s} onDone={() => { setEditing(false); refresh(); }} />;
+  if (editing)
+    return (
+      <EditPanel
+        interview={s}
+        onDone={() => {
+          setEditing(false);
+          refresh();
+        }}
+      />
+    );
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Card sx={{ mb: 2 }}>
@@ -109,9 +118,13 @@ export default function InterviewShow() {
             <Fact label={translate('resources.interview.fields.period')}>
               {formatDateTime(s.start_at)} – {formatDateTime(s.end_at)}
             </Fact>
-            <Fact label={translate('resources.interview.fields.audience')}>{s.houses.length ? s.houses.map((h) => h.address).join('; ') : s.complexes.map((c) => c.name).join(', ')}</Fact>
+            <Fact label={translate('resources.interview.fields.audience')}>
+              {s.houses.length ? s.houses.map((h) => h.address).join('; ') : s.complexes.map((c) => c.name).join(', ')}
+            </Fact>
             <Fact label={translate('resources.interview.fields.responses')}>
-              <span data-testid="responses">{translate('resources.interview.show.of_audience', { answered: s.responses_count, audience: s.audience_count })}</span>
+              <span data-testid="responses">
+                {translate('resources.interview.show.of_audience', { answered: s.responses_count, audience: s.audience_count })}
+              </span>
               {s.anonymous && ` · ${translate('resources.interview.fields.anonymous')}`}
             </Fact>
           </Grid>

@@ -1,7 +1,23 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Card, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Respondent } from '../../../contract/interview';
 import { usePageHeader } from '../../layout/navigation';
@@ -23,7 +39,12 @@ export default function InterviewUsers() {
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });
   const typed = useDebouncedValue(search);
   const query = { status: tab, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
-  const { data } = useQuery({ queryKey: ['interview-users', id, query], queryFn: () => fetchRespondents(id, query), placeholderData: (prev) => prev, enabled: Boolean(s) });
+  const { data } = useQuery({
+    queryKey: ['interview-users', id, query],
+    queryFn: () => fetchRespondents(id, query),
+    placeholderData: (prev) => prev,
+    enabled: Boolean(s),
+  });
   usePageHeader(s ? translate('resources.interview.users_title', { title: s.title }) : translate('resources.interview.title'), interviewPath(id));
   if (error) return <LoadError error={error} />;
   if (!s) return null;
@@ -38,12 +59,28 @@ export default function InterviewUsers() {
       )}
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ px: 2, pt: 1 }}>
-          <Tabs sx={{ flexShrink: 0 }} value={tab} onChange={(_, v: Tab) => { setTab(v); setPage(0); }}>
+          <Tabs
+            sx={{ flexShrink: 0 }}
+            value={tab}
+            onChange={(_, v: Tab) => {
+              setTab(v);
+              setPage(0);
+            }}
+          >
             {(['answered', 'not_answered'] as const).map((k) => (
               <Tab key={k} value={k} label={`${translate(`resources.interview.tabs.${k}`)} (${data?.summary[k] ?? 0})`} data-testid={`tab-${k}`} />
             ))}
           </Tabs>
-          <TextField size="small" placeholder={translate('ra.action.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ width: { md: 300 }, ml: { md: 'auto' } }} />
+          <TextField
+            size="small"
+            placeholder={translate('ra.action.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            sx={{ width: { md: 300 }, ml: { md: 'auto' } }}
+          />
         </Stack>
         <TableContainer>
           <Table size="small">
@@ -109,7 +146,10 @@ export default function InterviewUsers() {
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
           onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
+          onRowsPerPageChange={(e) => {
+            setPerPage(Number(e.target.value));
+            setPage(0);
+          }}
         />
       </Card>
     </Box>

@@ -96,11 +96,24 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
                 </li>
               )}
               renderInput={(params) => (
-                <TextField {...params} size="small" label={translate('resources.interview.fields.member')} helperText={errors.member_id ?? translate('resources.interview.record.member_hint')} error={Boolean(errors.member_id)} />
+                <TextField
+                  {...params}
+                  size="small"
+                  label={translate('resources.interview.fields.member')}
+                  helperText={errors.member_id ?? translate('resources.interview.record.member_hint')}
+                  error={Boolean(errors.member_id)}
+                />
               )}
               data-testid="record-member"
             />
-            <TextField select size="small" sx={{ minWidth: 220 }} label={translate('resources.interview.fields.channel')} value={channel} onChange={(e) => setChannel(e.target.value as AnswerChannel)}>
+            <TextField
+              select
+              size="small"
+              sx={{ minWidth: 220 }}
+              label={translate('resources.interview.fields.channel')}
+              value={channel}
+              onChange={(e) => setChannel(e.target.value as AnswerChannel)}
+            >
               {ANSWER_CHANNELS.map((c) => (
                 <MenuItem key={c} value={c}>
                   {translate(`resources.interview.channels.${c}`)}
@@ -133,7 +146,9 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
                           <Checkbox
                             size="small"
                             checked={a.option_ids?.includes(o.id) ?? false}
-                            onChange={(e) => set(q.id, { option_ids: e.target.checked ? [...(a.option_ids ?? []), o.id] : (a.option_ids ?? []).filter((x) => x !== o.id) })}
+                            onChange={(e) =>
+                              set(q.id, { option_ids: e.target.checked ? [...(a.option_ids ?? []), o.id] : (a.option_ids ?? []).filter((x) => x !== o.id) })
+                            }
                           />
                         }
                       />
@@ -147,7 +162,9 @@ export function RecordAnswerDialog({ interview, onClose, onSaved }: { interview:
                     ))}
                   </RadioGroup>
                 )}
-                {q.kind === 'text' && <TextField fullWidth multiline minRows={2} size="small" value={a.text ?? ''} onChange={(e) => set(q.id, { text: e.target.value })} />}
+                {q.kind === 'text' && (
+                  <TextField fullWidth multiline minRows={2} size="small" value={a.text ?? ''} onChange={(e) => set(q.id, { text: e.target.value })} />
+                )}
                 {error && <FormHelperText error>{error}</FormHelperText>}
               </Box>
             );

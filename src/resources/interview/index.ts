@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of interview. */
 export default defineModule({
-  resources: [
-    { name: 'interview', recordRepresentation: (r: InterviewSummary) => r.title },
-  ],
+  resources: [{ name: 'interview', recordRepresentation: (r: InterviewSummary) => r.title }],
   routes: [
     page('/Interview', 'interviews', () => import('./InterviewList')),
     page('/Interview/create', 'interviews', () => import('./InterviewCreate')),

@@ -30,7 +30,11 @@ import { uploadImport, type ImportAnswer } from './api';
 export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data: houses = [] } = useGetList<House>('houses', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'address', order: 'ASC' } }, { enabled: open });
+  const { data: houses = [] } = useGetList<House>(
+    'houses',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'address', order: 'ASC' } },
+    { enabled: open },
+  );
   const [houseId, setHouseId] = useState<number | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [skip, setSkip] = useState(false);
@@ -118,7 +122,10 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
           </Button>
           <Typography variant="body2">{file?.name ?? translate('resources.members.import.file')}</Typography>
         </Stack>
-        <FormControlLabel control={<Checkbox checked={skip} onChange={(e) => setSkip(e.target.checked)} />} label={translate('resources.members.import.skip_invalid')} />
+        <FormControlLabel
+          control={<Checkbox checked={skip} onChange={(e) => setSkip(e.target.checked)} />}
+          label={translate('resources.members.import.skip_invalid')}
+        />
         {progress !== null && (
           <Box>
             <LinearProgress variant="determinate" value={progress} />

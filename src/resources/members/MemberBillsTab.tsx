@@ -92,7 +92,11 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
   const translate = useTranslate();
   const notify = useNotify();
   const bill = editing.kind === 'add' ? null : editing.bill;
-  const { data: units = [] } = useGetList<Resident>('residents', { filter: { resident_id: memberId }, pagination: { page: 1, perPage: 100 } }, { enabled: editing.kind === 'add' });
+  const { data: units = [] } = useGetList<Resident>(
+    'residents',
+    { filter: { resident_id: memberId }, pagination: { page: 1, perPage: 100 } },
+    { enabled: editing.kind === 'add' },
+  );
   const [values, setValues] = useState({
     payment: '',
     amount: bill ? (bill.amount / 100).toFixed(2) : '',
@@ -122,7 +126,8 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
       if (amount !== null && paid !== null) change = { id: editing.bill.id, amount, paid };
     } else {
       const amount = money('amount');
-      if (amount !== null) change = { realty_id: values.realty_id === '' ? undefined : values.realty_id, period: values.period, service: values.service.trim(), amount };
+      if (amount !== null)
+        change = { realty_id: values.realty_id === '' ? undefined : values.realty_id, period: values.period, service: values.service.trim(), amount };
     }
     if (!change) return;
     setSaving(true);
@@ -146,7 +151,16 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
       ? translate('resources.bills.add_title')
       : translate(`resources.bills.${editing.kind}_title`, { service: editing.bill.service, period: periodLabel(editing.bill.period) });
   const field = (name: keyof typeof values, label: string, extra: object = {}) => (
-    <TextField label={label} value={values[name]} onChange={set(name)} error={Boolean(errors[name])} helperText={errors[name]} size="small" fullWidth {...extra} />
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      size="small"
+      fullWidth
+      {...extra}
+    />
   );
   return (
     <FormDialog open onClose={onClose} title={title} size="small">
@@ -154,14 +168,30 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
         {editing.kind === 'pay' && field('payment', translate('resources.bills.payment'), { autoFocus: true, inputMode: 'decimal' })}
         {editing.kind === 'add' && (
           <>
-            <TextField select label={translate('resources.bills.fields.realty')} value={values.realty_id} onChange={set('realty_id')} error={Boolean(errors.realty_id)} helperText={errors.realty_id} size="small" fullWidth>
+            <TextField
+              select
+              label={translate('resources.bills.fields.realty')}
+              value={values.realty_id}
+              onChange={set('realty_id')}
+              error={Boolean(errors.realty_id)}
+              helperText={errors.realty_id}
+              size="small"
+              fullWidth
+            >
               {units.map((u) => (
                 <MenuItem key={u.realty_id} value={u.realty_id}>
                   {u.address}, № {u.number}
                 </MenuItem>
               ))}
             </TextField>
-            <UkMonthField label={translate('resources.bills.fields.period')} value={values.period} onChange={(v) => setValues((prev) => ({ ...prev, period: v ?? '' }))} error={Boolean(errors.period)} helperText={errors.period} fullWidth />
+            <UkMonthField
+              label={translate('resources.bills.fields.period')}
+              value={values.period}
+              onChange={(v) => setValues((prev) => ({ ...prev, period: v ?? '' }))}
+              error={Boolean(errors.period)}
+              helperText={errors.period}
+              fullWidth
+            />
             {field('service', translate('resources.bills.fields.service'))}
           </>
         )}

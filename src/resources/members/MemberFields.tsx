@@ -46,7 +46,12 @@ export function MemberFields({ creating = false }: { creating?: boolean }) {
             <ReferenceInput source="role_id" reference="resident-roles" perPage={50}>
               <SelectInput label="resources.members.fields.role_id" optionText="name" sx={{ flex: 1 }} />
             </ReferenceInput>
-            <TextInput source="ownership_share" label="resources.members.fields.ownership_share" helperText="resources.members.helpers.share" sx={{ flex: 1 }} />
+            <TextInput
+              source="ownership_share"
+              label="resources.members.fields.ownership_share"
+              helperText="resources.members.helpers.share"
+              sx={{ flex: 1 }}
+            />
           </Stack>
         </>
       )}

@@ -93,7 +93,10 @@ export default function MemberList() {
           }}
           placeholder={translate('resources.members.filters.search')}
           size="small"
-          slotProps={{ input: { startAdornment: <SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> }, htmlInput: { 'aria-label': translate('resources.members.filters.search') } }}
+          slotProps={{
+            input: { startAdornment: <SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> },
+            htmlInput: { 'aria-label': translate('resources.members.filters.search') },
+          }}
           sx={{ flex: 1, minWidth: 260 }}
         />
         <TextField
@@ -158,7 +161,13 @@ export default function MemberList() {
                   <TableCell>
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
                       {m.units.map((u) => (
-                        <Chip key={u.resident_id} size="small" variant="outlined" title={`${u.address} — ${u.role}`} label={`${translate(`resources.realty.types.${u.type}`)} № ${u.number}`} />
+                        <Chip
+                          key={u.resident_id}
+                          size="small"
+                          variant="outlined"
+                          title={`${u.address} — ${u.role}`}
+                          label={`${translate(`resources.realty.types.${u.type}`)} № ${u.number}`}
+                        />
                       ))}
                     </Stack>
                   </TableCell>
@@ -197,7 +206,9 @@ export default function MemberList() {
             setPage(1);
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })
+          }
         />
       </Paper>
       <ResourceFormDialog<Member>
@@ -211,7 +222,14 @@ export default function MemberList() {
       >
         <MemberFields creating={dialog === 'create'} />
       </ResourceFormDialog>
-      <ConfirmDelete resource="members" record={deleting} name={deleting?.name ?? ''} onClose={() => setDeleting(null)} onDeleted={refetch} successMessage="resources.members.notifications.deleted" />
+      <ConfirmDelete
+        resource="members"
+        record={deleting}
+        name={deleting?.name ?? ''}
+        onClose={() => setDeleting(null)}
+        onDeleted={refetch}
+        successMessage="resources.members.notifications.deleted"
+      />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={refetch} />
     </Box>
   );

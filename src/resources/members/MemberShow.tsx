@@ -40,11 +40,15 @@ export default function MemberShow() {
             </Typography>
             <Stack direction="row" spacing={3} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
               <Typography variant="body2">
-                <Box component="span" sx={{ color: 'text.secondary' }}>{translate('resources.members.fields.phone')}: </Box>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {translate('resources.members.fields.phone')}:{' '}
+                </Box>
                 {member.phone ?? '—'}
               </Typography>
               <Typography variant="body2">
-                <Box component="span" sx={{ color: 'text.secondary' }}>{translate('resources.members.fields.email')}: </Box>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {translate('resources.members.fields.email')}:{' '}
+                </Box>
                 {member.email ?? '—'}
               </Typography>
               <Chip size="small" color={member.status === 'active' ? 'success' : 'default'} label={translate(`resources.members.statuses.${member.status}`)} />

@@ -11,7 +11,11 @@ import { ResidentFields } from './MemberFields';
 
 /** The member's links to units (GET /residents?resident_id=<member>). */
 function useMemberResidents(memberId: number) {
-  return useGetList<Resident>('residents', { filter: { resident_id: memberId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'number', order: 'ASC' } });
+  return useGetList<Resident>('residents', {
+    filter: { resident_id: memberId },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'number', order: 'ASC' },
+  });
 }
 
 function Empty({ text }: { text: string }) {

@@ -18,7 +18,11 @@ import { VehicleFields } from './MemberFields';
 export function MemberVehiclesTab({ memberId }: { memberId: number }) {
   const translate = useTranslate();
   const labels = useEntityLabels(vehicleEntity);
-  const { data = [], isPending, refetch } = useGetList<Vehicle>('vehicles', { filter: { member_id: memberId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'plate', order: 'ASC' } });
+  const {
+    data = [],
+    isPending,
+    refetch,
+  } = useGetList<Vehicle>('vehicles', { filter: { member_id: memberId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'plate', order: 'ASC' } });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const { canAccess: canCreate } = useCanAccess({ resource: 'members', action: 'create' });
@@ -75,7 +79,14 @@ export function MemberVehiclesTab({ memberId }: { memberId: number }) {
       >
         <VehicleFields entity={vehicleEntity} />
       </ResourceFormDialog>
-      <ConfirmDelete resource="vehicles" record={deleting} name={deleting?.plate ?? ''} onClose={() => setDeleting(null)} onDeleted={() => void refetch()} successMessage="resources.vehicles.notifications.deleted" />
+      <ConfirmDelete
+        resource="vehicles"
+        record={deleting}
+        name={deleting?.plate ?? ''}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => void refetch()}
+        successMessage="resources.vehicles.notifications.deleted"
+      />
     </>
   );
 }

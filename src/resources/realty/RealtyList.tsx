@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box } from '@mui/material';
-import {
-  DataTable,
-  List,
-  Pagination,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { DataTable, List, Pagination, ReferenceInput, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { REALTY_TYPES, realtyEntity, type Realty, type RealtyType } from '../../../contract/realty';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -79,9 +69,7 @@ export default function RealtyList() {
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => (
-              <RowActionsMenu area="realty" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Realty)} />
-            )}
+            render={(r) => <RowActionsMenu area="realty" onEdit={() => setDialog(r.id)} onDelete={() => setDeleting(r as Realty)} />}
           />
         </DataTable>
       </List>
@@ -95,7 +83,13 @@ export default function RealtyList() {
       >
         <RealtyFields />
       </ResourceFormDialog>
-      <ConfirmDelete resource="realty" record={deleting} name={deleting ? `№ ${deleting.number}` : ''} onClose={() => setDeleting(null)} successMessage="resources.realty.notifications.deleted" />
+      <ConfirmDelete
+        resource="realty"
+        record={deleting}
+        name={deleting ? `№ ${deleting.number}` : ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.realty.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -4,10 +4,6 @@ import { defineModule } from '../module';
 
 /** The resources and screens of realty. */
 export default defineModule({
-  resources: [
-    { name: 'realty', recordRepresentation: (r: Realty) => `№ ${r.number}` },
-  ],
-  routes: [
-    page('/Realty/:type?', 'realty', () => import('./RealtyList')),
-  ],
+  resources: [{ name: 'realty', recordRepresentation: (r: Realty) => `№ ${r.number}` }],
+  routes: [page('/Realty/:type?', 'realty', () => import('./RealtyList'))],
 });

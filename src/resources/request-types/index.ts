@@ -4,10 +4,6 @@ import { defineModule } from '../module';
 
 /** The resources and screens of request-types. */
 export default defineModule({
-  resources: [
-    { name: 'service-request-types', recordRepresentation: (r: RequestType) => r.name },
-  ],
-  routes: [
-    page('/Type-requests', 'service_request_types', () => import('./RequestTypeList')),
-  ],
+  resources: [{ name: 'service-request-types', recordRepresentation: (r: RequestType) => r.name }],
+  routes: [page('/Type-requests', 'service_request_types', () => import('./RequestTypeList'))],
 });

@@ -30,7 +30,18 @@ export interface ChatPanelProps {
 }
 
 /** A request's chat: messages with their files, edit and delete for their author, a composer with attachments. */
-export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 'image/jpeg,image/png,image/webp,image/gif,application/pdf', single, actions, height = 420, testId }: ChatPanelProps) {
+export function ChatPanel({
+  title,
+  messages,
+  onSend,
+  onEdit,
+  onDelete,
+  accept = 'image/jpeg,image/png,image/webp,image/gif,application/pdf',
+  single,
+  actions,
+  height = 420,
+  testId,
+}: ChatPanelProps) {
   const translate = useTranslate();
   const [ask, confirmDialog] = useConfirm();
   const [text, setText] = useState('');
@@ -81,7 +92,17 @@ export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 
             const resident = m.author.kind === 'resident';
             return (
               <Box key={m.id} sx={{ alignSelf: resident ? 'flex-start' : 'flex-end', maxWidth: '88%' }} data-testid="chat-message">
-                <Paper elevation={0} sx={{ px: 1.5, py: 1, bgcolor: (t) => (resident ? t.palette.background.paper : alpha(t.palette.primary.main, 0.08)), border: 1, borderColor: (t) => (resident ? t.palette.divider : alpha(t.palette.primary.main, 0.2)), borderRadius: 2 }}>
+                <Paper
+                  elevation={0}
+                  sx={{
+                    px: 1.5,
+                    py: 1,
+                    bgcolor: (t) => (resident ? t.palette.background.paper : alpha(t.palette.primary.main, 0.08)),
+                    border: 1,
+                    borderColor: (t) => (resident ? t.palette.divider : alpha(t.palette.primary.main, 0.2)),
+                    borderRadius: 2,
+                  }}
+                >
                   <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'baseline', mb: 0.25, flexWrap: 'wrap', columnGap: 1, rowGap: 0 }}>
                     <Typography variant="caption" sx={{ fontWeight: 600 }}>
                       {m.author.name}
@@ -129,7 +150,14 @@ export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 
                     <Stack direction="row" spacing={1} sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 1 }}>
                       {m.files.map((f) =>
                         f.kind === 'image' ? (
-                          <Box key={f.id} component="button" type="button" onClick={() => void downloadAuthorised(f.url, f.name)} sx={{ p: 0, border: 0, cursor: 'pointer', bgcolor: 'transparent' }} aria-label={f.name}>
+                          <Box
+                            key={f.id}
+                            component="button"
+                            type="button"
+                            onClick={() => void downloadAuthorised(f.url, f.name)}
+                            sx={{ p: 0, border: 0, cursor: 'pointer', bgcolor: 'transparent' }}
+                            aria-label={f.name}
+                          >
                             <AuthImage src={f.url} alt={f.name} sx={{ width: 96, height: 72, borderRadius: 1 }} />
                           </Box>
                         ) : (
@@ -142,7 +170,11 @@ export function ChatPanel({ title, messages, onSend, onEdit, onDelete, accept = 
                     <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 0.25, mb: -0.5 }}>
                       {onEdit && m.message && (
                         <Tooltip title={translate('resources.service_requests.chat.edit')}>
-                          <IconButton size="small" aria-label={translate('resources.service_requests.chat.edit')} onClick={() => setEditing({ id: m.id, text: m.message })}>
+                          <IconButton
+                            size="small"
+                            aria-label={translate('resources.service_requests.chat.edit')}
+                            onClick={() => setEditing({ id: m.id, text: m.message })}
+                          >
                             <EditOutlined sx={{ fontSize: 16 }} />
                           </IconButton>
                         </Tooltip>

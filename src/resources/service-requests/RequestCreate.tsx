@@ -22,7 +22,17 @@ interface Draft {
   performer_id: string;
 }
 
-const EMPTY: Draft = { type_id: '', house_id: null, realty_id: '', member_id: '', text: '', priority: 'normal', deadline: '', responsible_id: '', performer_id: '' };
+const EMPTY: Draft = {
+  type_id: '',
+  house_id: null,
+  realty_id: '',
+  member_id: '',
+  text: '',
+  priority: 'normal',
+  deadline: '',
+  responsible_id: '',
+  performer_id: '',
+};
 const num = (v: string) => (v === '' ? null : Number(v));
 
 /** /Requests/create: type, address (the header's complex first), unit, resident, text, priority, deadline, staff and files. */
@@ -52,7 +62,9 @@ export default function RequestCreate() {
     return [...all].sort((a, b) => Number(b.complex_id === complexId) - Number(a.complex_id === complexId));
   }, [form, complexId]);
   const house = houses.find((h) => h.id === draft.house_id) ?? null;
-  const staff = (form?.responsible ?? []).filter((s) => !house || s.complex_ids === null || (house.complex_id !== null && s.complex_ids.includes(house.complex_id)));
+  const staff = (form?.responsible ?? []).filter(
+    (s) => !house || s.complex_ids === null || (house.complex_id !== null && s.complex_ids.includes(house.complex_id)),
+  );
   const type = form?.types.find((t) => String(t.id) === draft.type_id);
   const residents = (form?.residents ?? []).filter((r) => !draft.realty_id || String(r.realty_id) === draft.realty_id);
 
@@ -99,14 +111,28 @@ export default function RequestCreate() {
           <Stack spacing={2.5}>
             {message && <Alert severity="error">{message}</Alert>}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select required fullWidth label={translate('resources.service_requests.fields.type_id')} value={draft.type_id} onChange={(e) => set({ type_id: e.target.value })} {...fieldError('type_id')}>
+              <TextField
+                select
+                required
+                fullWidth
+                label={translate('resources.service_requests.fields.type_id')}
+                value={draft.type_id}
+                onChange={(e) => set({ type_id: e.target.value })}
+                {...fieldError('type_id')}
+              >
                 {(form?.types ?? []).map((t) => (
                   <MenuItem key={t.id} value={String(t.id)}>
                     {t.name}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select fullWidth label={translate('resources.service_requests.fields.priority')} value={draft.priority} onChange={(e) => set({ priority: e.target.value as RequestPriority })}>
+              <TextField
+                select
+                fullWidth
+                label={translate('resources.service_requests.fields.priority')}
+                value={draft.priority}
+                onChange={(e) => set({ priority: e.target.value as RequestPriority })}
+              >
                 {REQUEST_PRIORITIES.map((p) => (
                   <MenuItem key={p} value={p}>
                     {translate(`resources.service_requests.priorities.${p}`)}
@@ -120,7 +146,9 @@ export default function RequestCreate() {
               getOptionLabel={(h) => h.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               onChange={(_, h) => set({ house_id: h?.id ?? null, realty_id: '', member_id: '' })}
-              renderInput={(params) => <TextField {...params} required label={translate('resources.service_requests.fields.house_id')} {...fieldError('house_id')} />}
+              renderInput={(params) => (
+                <TextField {...params} required label={translate('resources.service_requests.fields.house_id')} {...fieldError('house_id')} />
+              )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
@@ -143,7 +171,15 @@ export default function RequestCreate() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select fullWidth disabled={!house} label={translate('resources.service_requests.fields.member_id')} value={draft.member_id} onChange={(e) => set({ member_id: e.target.value })} {...fieldError('member_id')}>
+              <TextField
+                select
+                fullWidth
+                disabled={!house}
+                label={translate('resources.service_requests.fields.member_id')}
+                value={draft.member_id}
+                onChange={(e) => set({ member_id: e.target.value })}
+                {...fieldError('member_id')}
+              >
                 <MenuItem value="">—</MenuItem>
                 {residents.map((r) => (
                   <MenuItem key={`${r.id}-${r.realty_id}`} value={String(r.id)}>
@@ -173,7 +209,14 @@ export default function RequestCreate() {
                 error={Boolean(errors.deadline)}
                 helperText={errors.deadline ?? translate('resources.service_requests.deadline_hint', { hours: type?.deadline_hours ?? DEFAULT_DEADLINE_HOURS })}
               />
-              <TextField select fullWidth label={translate('resources.service_requests.fields.responsible_id')} value={draft.responsible_id} onChange={(e) => set({ responsible_id: e.target.value })} {...fieldError('responsible_id')}>
+              <TextField
+                select
+                fullWidth
+                label={translate('resources.service_requests.fields.responsible_id')}
+                value={draft.responsible_id}
+                onChange={(e) => set({ responsible_id: e.target.value })}
+                {...fieldError('responsible_id')}
+              >
                 <MenuItem value="">{translate('resources.service_requests.nobody')}</MenuItem>
                 {staff.map((s) => (
                   <MenuItem key={s.id} value={String(s.id)}>
@@ -181,7 +224,14 @@ export default function RequestCreate() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select fullWidth label={translate('resources.service_requests.fields.performer_id')} value={draft.performer_id} onChange={(e) => set({ performer_id: e.target.value })} {...fieldError('performer_id')}>
+              <TextField
+                select
+                fullWidth
+                label={translate('resources.service_requests.fields.performer_id')}
+                value={draft.performer_id}
+                onChange={(e) => set({ performer_id: e.target.value })}
+                {...fieldError('performer_id')}
+              >
                 <MenuItem value="">{translate('resources.service_requests.nobody')}</MenuItem>
                 {staff.map((s) => (
                   <MenuItem key={s.id} value={String(s.id)}>

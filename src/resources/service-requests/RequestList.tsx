@@ -152,7 +152,11 @@ export default function RequestList() {
   const search = useDebouncedValue(filters.search);
   const filter = useMemo(() => toApiFilter({ ...filters, search }, complexFilter as Record<string, unknown>), [filters, search, complexFilter]);
   const params = { filter, sort: filters.sort, pagination: { page, perPage } };
-  const { data, error, isPending, refetch } = useLatestFetch(JSON.stringify(params), () => dataProvider.getList<ServiceRequest>('service-requests', params), !addressesPending);
+  const { data, error, isPending, refetch } = useLatestFetch(
+    JSON.stringify(params),
+    () => dataProvider.getList<ServiceRequest>('service-requests', params),
+    !addressesPending,
+  );
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
 
@@ -165,9 +169,12 @@ export default function RequestList() {
   });
   useEffect(() => () => clearTimeout(pendingReload.current), []);
 
-  const toggleStage = (stage: RequestStage) => change({ stages: filters.stages.includes(stage) ? filters.stages.filter((s) => s !== stage) : [...filters.stages, stage] });
+  const toggleStage = (stage: RequestStage) =>
+    change({ stages: filters.stages.includes(stage) ? filters.stages.filter((s) => s !== stage) : [...filters.stages, stage] });
   const onSort = (field: SortField) =>
-    change({ sort: { field, order: filters.sort.field === field ? (filters.sort.order === 'ASC' ? 'DESC' : 'ASC') : field === 'created_at' ? 'DESC' : 'ASC' } });
+    change({
+      sort: { field, order: filters.sort.field === field ? (filters.sort.order === 'ASC' ? 'DESC' : 'ASC') : field === 'created_at' ? 'DESC' : 'ASC' },
+    });
   const sortLabel = (field: SortField, key: string) => (
     <TableSortLabel active={filters.sort.field === field} direction={filters.sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field)}>
       {translate(key)}
@@ -184,7 +191,14 @@ export default function RequestList() {
     writeViews(next);
   };
   const staffSelect = (key: 'responsibleId' | 'performerId', label: string) => (
-    <TextField select size="small" label={translate(label)} value={filters[key]} onChange={(e) => change({ [key]: e.target.value })} sx={{ width: 200, flex: 'none' }}>
+    <TextField
+      select
+      size="small"
+      label={translate(label)}
+      value={filters[key]}
+      onChange={(e) => change({ [key]: e.target.value })}
+      sx={{ width: 200, flex: 'none' }}
+    >
       <MenuItem value="">{translate('resources.service_requests.filters.anyone')}</MenuItem>
       {(form?.responsible ?? []).map((s) => (
         <MenuItem key={s.id} value={String(s.id)}>
@@ -198,7 +212,13 @@ export default function RequestList() {
   return (
     // One grid column that may shrink below the table's width: the table scrolls, the page does not.
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }} role="group" aria-label={translate('resources.service_requests.fields.stage')}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+        role="group"
+        aria-label={translate('resources.service_requests.fields.stage')}
+      >
         {REQUEST_STAGES.map((stage) => {
           const on = filters.stages.includes(stage);
           return (
@@ -232,10 +252,20 @@ export default function RequestList() {
           onChange={(e) => change({ search: e.target.value })}
           placeholder={translate('resources.service_requests.filters.search')}
           size="small"
-          slotProps={{ input: { startAdornment: <SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> }, htmlInput: { 'aria-label': translate('resources.service_requests.filters.search') } }}
+          slotProps={{
+            input: { startAdornment: <SearchIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> },
+            htmlInput: { 'aria-label': translate('resources.service_requests.filters.search') },
+          }}
           sx={{ flex: '1 1 100%' }}
         />
-        <TextField select size="small" label={translate('resources.service_requests.fields.type_id')} value={filters.typeId} onChange={(e) => change({ typeId: e.target.value })} sx={{ width: 200, flex: 'none' }}>
+        <TextField
+          select
+          size="small"
+          label={translate('resources.service_requests.fields.type_id')}
+          value={filters.typeId}
+          onChange={(e) => change({ typeId: e.target.value })}
+          sx={{ width: 200, flex: 'none' }}
+        >
           <MenuItem value="">{translate('resources.service_requests.filters.all_types')}</MenuItem>
           {(form?.types ?? []).map((t) => (
             <MenuItem key={t.id} value={String(t.id)}>
@@ -245,9 +275,22 @@ export default function RequestList() {
         </TextField>
         {staffSelect('responsibleId', 'resources.service_requests.fields.responsible_id')}
         {staffSelect('performerId', 'resources.service_requests.fields.performer_id')}
-        <UkDateField label={translate('resources.service_requests.filters.created_from')} value={filters.createdFrom} onChange={changeCreatedFrom} sx={DATE_FILTER_SX} />
-        <UkDateField label={translate('resources.service_requests.filters.created_to')} value={filters.createdTo} onChange={changeCreatedTo} sx={DATE_FILTER_SX} />
-        <FormControlLabel control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />} label={translate('resources.service_requests.filters.overdue')} />
+        <UkDateField
+          label={translate('resources.service_requests.filters.created_from')}
+          value={filters.createdFrom}
+          onChange={changeCreatedFrom}
+          sx={DATE_FILTER_SX}
+        />
+        <UkDateField
+          label={translate('resources.service_requests.filters.created_to')}
+          value={filters.createdTo}
+          onChange={changeCreatedTo}
+          sx={DATE_FILTER_SX}
+        />
+        <FormControlLabel
+          control={<Switch checked={filters.overdue} onChange={(e) => change({ overdue: e.target.checked })} />}
+          label={translate('resources.service_requests.filters.overdue')}
+        />
         {dirty && (
           <Button size="small" onClick={() => change(EMPTY_FILTERS)}>
             {translate('resources.service_requests.filters.reset')}
@@ -286,7 +329,10 @@ export default function RequestList() {
                   </TableCell>
                   <TableCell>{r.type ?? '—'}</TableCell>
                   <TableCell>
-                    <Typography variant="body2">{r.address}{r.realty_number ? `, кв. ${r.realty_number}` : ''}</Typography>
+                    <Typography variant="body2">
+                      {r.address}
+                      {r.realty_number ? `, кв. ${r.realty_number}` : ''}
+                    </Typography>
                     {r.member_name && (
                       <Typography variant="caption" color="text.secondary">
                         {r.member_name}
@@ -346,7 +392,9 @@ export default function RequestList() {
             setPage(1);
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })
+          }
         />
       </Paper>
       <Menu anchorEl={viewsAnchor} open={Boolean(viewsAnchor)} onClose={() => setViewsAnchor(null)}>
@@ -385,7 +433,15 @@ export default function RequestList() {
         >
           <DialogTitle>{translate('resources.service_requests.filters.save_view')}</DialogTitle>
           <DialogContent>
-            <TextField autoFocus fullWidth margin="dense" label={translate('resources.service_requests.filters.view_name')} value={naming ?? ''} onChange={(e) => setNaming(e.target.value)} slotProps={{ htmlInput: { maxLength: 60 } }} />
+            <TextField
+              autoFocus
+              fullWidth
+              margin="dense"
+              label={translate('resources.service_requests.filters.view_name')}
+              value={naming ?? ''}
+              onChange={(e) => setNaming(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setNaming(null)}>{translate('app.actions.cancel')}</Button>

@@ -101,7 +101,10 @@ export default function RequestShow() {
   const [newLink, setNewLink] = useState<string | null>(null);
   const [asResident, setAsResident] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  usePageHeader(request ? translate('resources.service_requests.show_title', { number: request.number }) : translate('resources.service_requests.name', { smart_count: 1 }), '/Requests');
+  usePageHeader(
+    request ? translate('resources.service_requests.show_title', { number: request.number }) : translate('resources.service_requests.name', { smart_count: 1 }),
+    '/Requests',
+  );
 
   const load = useCallback(() => {
     if (!id) return;
@@ -121,10 +124,17 @@ export default function RequestShow() {
     if (type !== 'notification' && (data.request_id === null || String(data.request_id) === id)) load();
   });
 
-  if (error && !request) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
+  if (error && !request)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {error}
+      </Alert>
+    );
   if (!request) return <CircularProgress sx={{ m: 4 }} aria-label={translate('ra.page.loading')} />;
 
-  const staffHere = (form?.responsible ?? []).filter((s) => s.complex_ids === null || (request.complex_id !== null && s.complex_ids.includes(request.complex_id)));
+  const staffHere = (form?.responsible ?? []).filter(
+    (s) => s.complex_ids === null || (request.complex_id !== null && s.complex_ids.includes(request.complex_id)),
+  );
   const save = async (body: Parameters<typeof requestApi.update>[1], message = 'resources.service_requests.notifications.updated') => {
     setBusy(true);
     try {
@@ -234,7 +244,12 @@ export default function RequestShow() {
                 №{request.number}
               </Typography>
               <StageChip stage={request.stage} size="medium" data-testid="request-stage" />
-              <Chip size="small" label={translate(`resources.service_requests.priorities.${request.priority}`)} color={request.priority === 'urgent' ? 'error' : request.priority === 'high' ? 'warning' : 'default'} variant="outlined" />
+              <Chip
+                size="small"
+                label={translate(`resources.service_requests.priorities.${request.priority}`)}
+                color={request.priority === 'urgent' ? 'error' : request.priority === 'high' ? 'warning' : 'default'}
+                variant="outlined"
+              />
               {request.overdue && <Chip size="small" color="error" label={translate('resources.service_requests.overdue')} />}
             </Stack>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -328,11 +343,24 @@ export default function RequestShow() {
                 <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 1 }}>
                   {request.media.map((f) =>
                     f.kind === 'image' ? (
-                      <Box key={f.id} component="button" type="button" onClick={() => void downloadAuthorised(f.url, f.name)} sx={{ p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }} aria-label={f.name}>
+                      <Box
+                        key={f.id}
+                        component="button"
+                        type="button"
+                        onClick={() => void downloadAuthorised(f.url, f.name)}
+                        sx={{ p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                        aria-label={f.name}
+                      >
                         <AuthImage src={f.url} alt={f.name} sx={{ width: '100%', height: 80, borderRadius: 1 }} />
                       </Box>
                     ) : (
-                      <Chip key={f.id} icon={<PictureAsPdfOutlined />} label={f.name} onClick={() => void downloadAuthorised(f.url, f.name)} sx={{ height: 80, borderRadius: 1 }} />
+                      <Chip
+                        key={f.id}
+                        icon={<PictureAsPdfOutlined />}
+                        label={f.name}
+                        onClick={() => void downloadAuthorised(f.url, f.name)}
+                        sx={{ height: 80, borderRadius: 1 }}
+                      />
                     ),
                   )}
                 </Box>
@@ -376,7 +404,9 @@ export default function RequestShow() {
                               <IconButton
                                 size="small"
                                 aria-label={translate('resources.service_requests.links.copy')}
-                                onClick={() => void navigator.clipboard?.writeText(newLink).then(() => notify('resources.service_requests.links.copied', { type: 'info' }))}
+                                onClick={() =>
+                                  void navigator.clipboard?.writeText(newLink).then(() => notify('resources.service_requests.links.copied', { type: 'info' }))
+                                }
                               >
                                 <ContentCopy fontSize="small" />
                               </IconButton>
@@ -399,7 +429,11 @@ export default function RequestShow() {
                         disableGutters
                         secondaryAction={
                           l.active && (
-                            <Button size="small" color="warning" onClick={() => requestApi.revokeLink(request.id, l.id).then(load, (err) => notify(errorText(err), { type: 'error' }))}>
+                            <Button
+                              size="small"
+                              color="warning"
+                              onClick={() => requestApi.revokeLink(request.id, l.id).then(load, (err) => notify(errorText(err), { type: 'error' }))}
+                            >
                               {translate('resources.service_requests.links.revoke')}
                             </Button>
                           )
@@ -467,7 +501,13 @@ export default function RequestShow() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {moving === 'executor' && (
-              <TextField select label={translate('resources.service_requests.fields.performer_id')} value={performerId} onChange={(e) => setPerformerId(e.target.value)} required>
+              <TextField
+                select
+                label={translate('resources.service_requests.fields.performer_id')}
+                value={performerId}
+                onChange={(e) => setPerformerId(e.target.value)}
+                required
+              >
                 {staffHere.map((s) => (
                   <MenuItem key={s.id} value={String(s.id)}>
                     {s.name}
@@ -475,7 +515,14 @@ export default function RequestShow() {
                 ))}
               </TextField>
             )}
-            <TextField label={translate('resources.service_requests.fields.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+            <TextField
+              label={translate('resources.service_requests.fields.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

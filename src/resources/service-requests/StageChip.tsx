@@ -24,5 +24,14 @@ export const STAGE_COLORS: Record<RequestStage, ChipProps['color']> = {
 
 export function StageChip({ stage, size = 'small', ...rest }: { stage: RequestStage } & Omit<ChipProps, 'label' | 'icon' | 'color'>) {
   const translate = useTranslate();
-  return <Chip icon={STAGE_ICONS[stage]} label={translate(`resources.service_requests.stages.${stage}`)} color={STAGE_COLORS[stage]} size={size} variant="outlined" {...rest} />;
+  return (
+    <Chip
+      icon={STAGE_ICONS[stage]}
+      label={translate(`resources.service_requests.stages.${stage}`)}
+      color={STAGE_COLORS[stage]}
+      size={size}
+      variant="outlined"
+      {...rest}
+    />
+  );
 }

@@ -18,9 +18,13 @@ export const requestApi = {
   form: (houseId?: number) => apiFetch<{ form: ServiceRequestForm }>('/service_request/form', { query: { house_id: houseId } }).then((r) => r.form),
   get: (id: number | string, signal?: AbortSignal) => apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, { signal }).then((r) => r.data),
   create: (body: Partial<ServiceRequestInput>) => apiFetch<{ data: ServiceRequestDetail }>('/service_request', { method: 'POST', body }).then((r) => r.data),
-  update: (id: number, body: ServiceRequestUpdate) => apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, { method: 'PUT', body }).then((r) => r.data),
+  update: (id: number, body: ServiceRequestUpdate) =>
+    apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, { method: 'PUT', body }).then((r) => r.data),
   move: (id: number, stage: RequestStage, comment: string, performerId?: number | null) =>
-    apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, { method: 'PUT', body: { stage, comment, ...(performerId ? { performer_id: performerId } : {}) } }).then((r) => r.data),
+    apiFetch<{ data: ServiceRequestDetail }>(`/service_request/${id}`, {
+      method: 'PUT',
+      body: { stage, comment, ...(performerId ? { performer_id: performerId } : {}) },
+    }).then((r) => r.data),
   remove: (id: number) => apiFetch(`/service_request/${id}`, { method: 'DELETE' }),
   post: (id: number, chatType: ChatType, message: string, files: File[], fromResident = false) => {
     const form = new FormData();
@@ -33,8 +37,12 @@ export const requestApi = {
   editComment: (id: number, message: string) => apiFetch<{ data: ChatMessage }>(`/comments/${id}`, { method: 'PUT', body: { message } }).then((r) => r.data),
   deleteComment: (id: number) => apiFetch(`/comments/${id}`, { method: 'DELETE' }),
   createLink: (id: number, userId?: number) =>
-    apiFetch<{ data: ChatLink & { token: string; url: string } }>(`/service_request/${id}/chat_links`, { method: 'POST', body: userId ? { user_id: userId } : {} }).then((r) => r.data),
-  revokeLink: (id: number, linkId: number) => apiFetch<{ data: ChatLink[] }>(`/service_request/${id}/chat_links/${linkId}`, { method: 'DELETE' }).then((r) => r.data),
+    apiFetch<{ data: ChatLink & { token: string; url: string } }>(`/service_request/${id}/chat_links`, {
+      method: 'POST',
+      body: userId ? { user_id: userId } : {},
+    }).then((r) => r.data),
+  revokeLink: (id: number, linkId: number) =>
+    apiFetch<{ data: ChatLink[] }>(`/service_request/${id}/chat_links/${linkId}`, { method: 'DELETE' }).then((r) => r.data),
   /** A photo goes to POST /media, a PDF to POST /media/document. */
   upload: (file: File) => {
     const form = new FormData();
@@ -55,7 +63,8 @@ export const notificationApi = {
 export const linkChatApi = {
   async get(token: string): Promise<LinkChat> {
     const res = await fetch(`/api/staff/chat/${encodeURIComponent(token)}`, { headers: { Accept: 'application/json' } });
-    if (!res.ok) throw Object.assign(new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? String(res.status)), { status: res.status });
+    if (!res.ok)
+      throw Object.assign(new Error(((await res.json().catch(() => ({}))) as { message?: string }).message ?? String(res.status)), { status: res.status });
     return ((await res.json()) as { staff_chat: LinkChat }).staff_chat;
   },
   async post(token: string, message: string, photo: File | null, done: boolean): Promise<LinkChat> {

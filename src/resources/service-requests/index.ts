@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of service-requests. */
 export default defineModule({
-  resources: [
-    { name: 'service-requests', recordRepresentation: (r: ServiceRequest) => `№ ${r.number}` },
-  ],
+  resources: [{ name: 'service-requests', recordRepresentation: (r: ServiceRequest) => `№ ${r.number}` }],
   routes: [
     page('/Requests', 'service_requests', () => import('./RequestList')),
     page('/Requests/create', 'service_requests', () => import('./RequestCreate')),

@@ -35,22 +35,30 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
   };
   const save = () => {
     if (editing) {
-      update('staff-departures', { id: editing.id, data: { name: editing.name }, previousData: {} }, {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setEditing(null);
-          done('resources.staff-departures.notifications.updated')();
+      update(
+        'staff-departures',
+        { id: editing.id, data: { name: editing.name }, previousData: {} },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            setEditing(null);
+            done('resources.staff-departures.notifications.updated')();
+          },
+          onError: failed,
         },
-        onError: failed,
-      });
+      );
     } else {
-      create('staff-departures', { data: { name } }, {
-        onSuccess: () => {
-          setName('');
-          done('resources.staff-departures.notifications.created')();
+      create(
+        'staff-departures',
+        { data: { name } },
+        {
+          onSuccess: () => {
+            setName('');
+            done('resources.staff-departures.notifications.created')();
+          },
+          onError: failed,
         },
-        onError: failed,
-      });
+      );
     }
   };
 
@@ -85,7 +93,11 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
                   <>
                     {canEdit && (
                       <Tooltip title={translate('app.actions.edit')}>
-                        <IconButton size="small" aria-label={`${translate('app.actions.edit')}: ${d.name}`} onClick={() => setEditing({ id: d.id, name: d.name })}>
+                        <IconButton
+                          size="small"
+                          aria-label={`${translate('app.actions.edit')}: ${d.name}`}
+                          onClick={() => setEditing({ id: d.id, name: d.name })}
+                        >
                           <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -96,11 +108,15 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
                           size="small"
                           aria-label={`${translate('app.actions.delete')}: ${d.name}`}
                           onClick={() =>
-                            remove('staff-departures', { id: d.id, previousData: d }, {
-                              mutationMode: 'pessimistic',
-                              onSuccess: done('resources.staff-departures.notifications.deleted'),
-                              onError: (err) => notify((err as Error).message, { type: 'error' }),
-                            })
+                            remove(
+                              'staff-departures',
+                              { id: d.id, previousData: d },
+                              {
+                                mutationMode: 'pessimistic',
+                                onSuccess: done('resources.staff-departures.notifications.deleted'),
+                                onError: (err) => notify((err as Error).message, { type: 'error' }),
+                              },
+                            )
                           }
                         >
                           <DeleteOutline fontSize="small" />

@@ -70,7 +70,9 @@ export function PermissionMatrixInput({ source, limit }: { source: string; limit
                   );
                   return (
                     <TableCell key={action} align="center" padding="checkbox">
-                      {allowed ? box : (
+                      {allowed ? (
+                        box
+                      ) : (
                         <Tooltip title={translate('app.permissions.not_yours')}>
                           <span>{box}</span>
                         </Tooltip>

@@ -58,11 +58,21 @@ export default function RolesDepartments() {
             <AddButton area="staff_roles" onClick={() => setDialog('create')} />
           </Stack>
           <ListContextProvider value={list}>
-            <DataTable<Role> resource="staff-roles" bulkActionButtons={false} rowClick={false} empty={<Typography color="text.secondary">{translate('resources.staff-roles.empty')}</Typography>}>
+            <DataTable<Role>
+              resource="staff-roles"
+              bulkActionButtons={false}
+              rowClick={false}
+              empty={<Typography color="text.secondary">{translate('resources.staff-roles.empty')}</Typography>}
+            >
               <DataTable.Col source="name" label="resources.staff-roles.fields.name" disableSort />
               <DataTable.Col source="departure" label="resources.staff-roles.fields.departure" disableSort render={(r) => r.departure ?? '—'} />
               <DataTable.Col source="staff_count" label="resources.staff-roles.fields.staff_count" disableSort />
-              <DataTable.Col source="permissions" label="resources.staff-roles.fields.permissions" disableSort render={(r) => <RightsSummary role={r as Role} />} />
+              <DataTable.Col
+                source="permissions"
+                label="resources.staff-roles.fields.permissions"
+                disableSort
+                render={(r) => <RightsSummary role={r as Role} />}
+              />
               <DataTable.Col
                 label=""
                 disableSort

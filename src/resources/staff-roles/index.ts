@@ -8,7 +8,5 @@ export default defineModule({
     { name: 'staff-roles', recordRepresentation: (r: Role) => r.name },
     { name: 'staff-departures', recordRepresentation: (r: Departure) => r.name },
   ],
-  routes: [
-    page('/Roles-departments', 'staff_roles', () => import('./RolesDepartments')),
-  ],
+  routes: [page('/Roles-departments', 'staff_roles', () => import('./RolesDepartments'))],
 });

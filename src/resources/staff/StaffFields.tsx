@@ -37,20 +37,30 @@ export function StaffFields({ creating }: { creating: boolean }) {
         </Alert>
       )}
       <TextInput source="name" label="resources.staff.fields.name" validate={required()} fullWidth />
-      <TextInput source="email" label="resources.staff.fields.email" type="email" validate={required()} fullWidth readOnly={contacts.locked} helperText={contacts.hint} />
-      <TextInput source="phone" label="resources.staff.fields.phone" fullWidth parse={(v: string) => v || null} readOnly={contacts.locked} helperText={contacts.hint} />
+      <TextInput
+        source="email"
+        label="resources.staff.fields.email"
+        type="email"
+        validate={required()}
+        fullWidth
+        readOnly={contacts.locked}
+        helperText={contacts.hint}
+      />
+      <TextInput
+        source="phone"
+        label="resources.staff.fields.phone"
+        fullWidth
+        parse={(v: string) => v || null}
+        readOnly={contacts.locked}
+        helperText={contacts.hint}
+      />
       {user?.is_admin && <BooleanInput source="is_admin" label="resources.staff.fields.is_admin" />}
       <FormDataConsumer<{ is_admin?: boolean }>>
         {({ formData }) =>
           formData.is_admin ? null : (
             <>
               <SelectInput source="role_id" label="resources.staff.fields.role_id" choices={roleChoices} validate={required()} fullWidth emptyText="" />
-              <SelectArrayInput
-                source="complex_ids"
-                label="resources.staff.fields.complex_ids"
-                choices={user?.complexes ?? []}
-                fullWidth
-              />
+              <SelectArrayInput source="complex_ids" label="resources.staff.fields.complex_ids" choices={user?.complexes ?? []} fullWidth />
             </>
           )
         }

@@ -74,7 +74,16 @@ function StatutePercent() {
   if (threshold !== 'statute') return null;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-      <NumberInput source="threshold_percent" label="resources.voting.fields.threshold_percent" min={50} max={75} step={0.01} validate={required()} helperText={false} sx={{ width: 200 }} />
+      <NumberInput
+        source="threshold_percent"
+        label="resources.voting.fields.threshold_percent"
+        min={50}
+        max={75}
+        step={0.01}
+        validate={required()}
+        helperText={false}
+        sx={{ width: 200 }}
+      />
       <BooleanInput source="capped" label="resources.voting.fields.capped" helperText={false} />
     </Stack>
   );
@@ -117,7 +126,11 @@ export default function VotingCreate() {
       }}
       transform={(data: Record<string, unknown>) => ({
         ...data,
-        questions: ((data.questions as Record<string, unknown>[]) ?? []).map((q) => ({ ...q, threshold_percent: q.threshold === 'statute' ? q.threshold_percent : null, capped: q.threshold === 'statute' ? Boolean(q.capped) : false })),
+        questions: ((data.questions as Record<string, unknown>[]) ?? []).map((q) => ({
+          ...q,
+          threshold_percent: q.threshold === 'statute' ? q.threshold_percent : null,
+          capped: q.threshold === 'statute' ? Boolean(q.capped) : false,
+        })),
       })}
     >
       <Card sx={{ maxWidth: 1000 }}>
@@ -134,7 +147,13 @@ export default function VotingCreate() {
         >
           <TextInput source="title" label="resources.voting.fields.title" validate={[required(), minLength(3), maxLength(300)]} fullWidth />
           <AutocompleteInput source="house_id" label="resources.voting.fields.house_id" choices={form.houses} validate={required()} fullWidth />
-          <RadioButtonGroupInput source="regime" label="resources.voting.fields.regime" choices={form.regimes.map((r) => ({ id: r.id, name: `${r.name} — ${r.law}` }))} helperText="resources.voting.hints.regime" row={false} />
+          <RadioButtonGroupInput
+            source="regime"
+            label="resources.voting.fields.regime"
+            choices={form.regimes.map((r) => ({ id: r.id, name: `${r.name} — ${r.law}` }))}
+            helperText="resources.voting.hints.regime"
+            row={false}
+          />
           <TextInput source="initiator" label="resources.voting.fields.initiator" validate={[required(), minLength(3)]} fullWidth />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <UkDateInput source="meeting_date" label="resources.voting.fields.meeting_date" validate={required()} />
@@ -144,15 +163,34 @@ export default function VotingCreate() {
           <TextInput source="place" label="resources.voting.fields.place" validate={[required(), minLength(3)]} fullWidth />
           <TextInput source="video_tools" label="resources.voting.fields.video_tools" fullWidth />
           <TextInput source="chair" label="resources.voting.fields.chair" fullWidth />
-          <TextInput source="statute_text" label="resources.voting.fields.statute_text" helperText="resources.voting.hints.statute_text" multiline minRows={2} fullWidth />
+          <TextInput
+            source="statute_text"
+            label="resources.voting.fields.statute_text"
+            helperText="resources.voting.hints.statute_text"
+            multiline
+            minRows={2}
+            fullWidth
+          />
           <BooleanInput source="signed_only" label="resources.voting.fields.signed_only" helperText="resources.voting.hints.signed_only" />
           <Typography variant="h6" sx={{ mt: 2 }}>
             {translate('resources.voting.fields.questions')}
           </Typography>
           <ThresholdHelp form={form} />
           <ArrayInput source="questions" label={false}>
-            <SimpleFormIterator inline={false} disableReordering={false} addButton={<AddQuestionButton />} sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 2 } }}>
-              <TextInput source="title" label="resources.voting.fields.question_title" validate={[required(), minLength(3), maxLength(1000)]} multiline fullWidth helperText={false} />
+            <SimpleFormIterator
+              inline={false}
+              disableReordering={false}
+              addButton={<AddQuestionButton />}
+              sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', pb: 2 } }}
+            >
+              <TextInput
+                source="title"
+                label="resources.voting.fields.question_title"
+                validate={[required(), minLength(3), maxLength(1000)]}
+                multiline
+                fullWidth
+                helperText={false}
+              />
               <TextInput source="description" label="resources.voting.fields.question_description" multiline fullWidth helperText={false} />
               <QuestionThreshold form={form} />
               <StatutePercent />

@@ -70,16 +70,32 @@ export default function VotingList() {
           <DataTable.Col source="meeting_date" label="resources.voting.fields.meeting_date" render={(r) => `${formatDate(r.meeting_date)} ${r.meeting_time}`} />
           <DataTable.Col source="regime" label="resources.voting.fields.regime" disableSort render={(r) => translate(`resources.voting.regimes.${r.regime}`)} />
           <DataTable.Col source="state" label="resources.voting.fields.state" disableSort render={(r) => <VotingStateChip state={r.state} />} />
-          <DataTable.Col source="voted_count" label="resources.voting.fields.participants" disableSort render={(r) => `${r.voted_count} / ${r.participants_count}`} />
+          <DataTable.Col
+            source="voted_count"
+            label="resources.voting.fields.participants"
+            disableSort
+            render={(r) => `${r.voted_count} / ${r.participants_count}`}
+          />
           <DataTable.Col
             label=""
             disableSort
             sx={{ width: 56 }}
-            render={(r) => <RowActionsMenu onOpen={() => navigate(votingPath(r.id))} onDelete={canDelete && r.voted_count === 0 ? () => setDeleting(r as VotingSummary) : undefined} />}
+            render={(r) => (
+              <RowActionsMenu
+                onOpen={() => navigate(votingPath(r.id))}
+                onDelete={canDelete && r.voted_count === 0 ? () => setDeleting(r as VotingSummary) : undefined}
+              />
+            )}
           />
         </DataTable>
       </List>
-      <ConfirmDelete resource="voting" record={deleting} name={deleting?.title ?? ''} onClose={() => setDeleting(null)} successMessage="resources.voting.notifications.deleted" />
+      <ConfirmDelete
+        resource="voting"
+        record={deleting}
+        name={deleting?.title ?? ''}
+        onClose={() => setDeleting(null)}
+        successMessage="resources.voting.notifications.deleted"
+      />
     </Box>
   );
 }

@@ -83,7 +83,11 @@ function BallotLine({ b, votingId, canEdit, onChanged }: { b: VotingBallot; voti
       </Box>
       <Stack direction="row" spacing={1}>
         {b.sheet && (
-          <Button size="small" startIcon={<DescriptionIcon />} onClick={() => downloadFile(b.sheet!.url, b.sheet!.name, true).catch((e: Error) => notify(e.message, { type: 'error' }))}>
+          <Button
+            size="small"
+            startIcon={<DescriptionIcon />}
+            onClick={() => downloadFile(b.sheet!.url, b.sheet!.name, true).catch((e: Error) => notify(e.message, { type: 'error' }))}
+          >
             {translate('resources.voting.actions.view_sheet')}
           </Button>
         )}
@@ -146,10 +150,20 @@ function SheetDialog({ voting, participant, onClose, onSaved }: { voting: Voting
       <DialogTitle>{translate('resources.voting.sheet.title', { name: participant.name })}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {participant.units.map((u) => `${UNIT[u.type] ?? ''} ${u.number} (${u.area === null ? '—' : num(u.area)} м², ${u.share})`).join('; ')} · {num(participant.area)} м² · {num(participant.weight_percent)} %
+          {participant.units.map((u) => `${UNIT[u.type] ?? ''} ${u.number} (${u.area === null ? '—' : num(u.area)} м², ${u.share})`).join('; ')} ·{' '}
+          {num(participant.area)} м² · {num(participant.weight_percent)} %
         </Typography>
         {participant.ballots.map((b) => (
-          <BallotLine key={b.id} b={b} votingId={voting.id} canEdit={canEdit} onChanged={() => { onSaved(); onClose(); }} />
+          <BallotLine
+            key={b.id}
+            b={b}
+            votingId={voting.id}
+            canEdit={canEdit}
+            onChanged={() => {
+              onSaved();
+              onClose();
+            }}
+          />
         ))}
         {participant.ballots.length > 0 && <Divider sx={{ my: 1.5 }} />}
         {canEdit && answerable.length > 0 && (
@@ -157,15 +171,27 @@ function SheetDialog({ voting, participant, onClose, onSaved }: { voting: Voting
             <Box>
               <Button variant="outlined" component="label">
                 {translate('resources.voting.fields.file')}
-                <input hidden type="file" accept="application/pdf,image/jpeg,image/png" data-testid="sheet-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input
+                  hidden
+                  type="file"
+                  accept="application/pdf,image/jpeg,image/png"
+                  data-testid="sheet-file"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
               </Button>
               {file && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   {file.name} · {num(file.size / 1024)} КБ
                 </Typography>
               )}
-              {errors.file && <Typography color="error" variant="caption">{errors.file}</Typography>}
-              {preview && <Box component="img" src={preview} alt={file?.name} sx={{ mt: 1, maxWidth: '100%', maxHeight: 320, border: 1, borderColor: 'divider' }} />}
+              {errors.file && (
+                <Typography color="error" variant="caption">
+                  {errors.file}
+                </Typography>
+              )}
+              {preview && (
+                <Box component="img" src={preview} alt={file?.name} sx={{ mt: 1, maxWidth: '100%', maxHeight: 320, border: 1, borderColor: 'divider' }} />
+              )}
             </Box>
             <Typography variant="subtitle2">{translate('resources.voting.sheet.answers')}</Typography>
             {voting.questions.map((q) => {
@@ -184,22 +210,64 @@ function SheetDialog({ voting, participant, onClose, onSaved }: { voting: Voting
                       })}
                     </Typography>
                   ) : (
-                    <RadioGroup row value={answers[String(q.id)] ?? ''} onChange={(e) => setAnswers({ ...answers, [String(q.id)]: e.target.value as 'for' | 'against' })}>
-                      <FormControlLabel value="for" control={<Radio size="small" />} label={translate('resources.voting.answers.for')} data-testid={`sheet-${q.position}-for`} />
-                      <FormControlLabel value="against" control={<Radio size="small" />} label={translate('resources.voting.answers.against')} data-testid={`sheet-${q.position}-against`} />
+                    <RadioGroup
+                      row
+                      value={answers[String(q.id)] ?? ''}
+                      onChange={(e) => setAnswers({ ...answers, [String(q.id)]: e.target.value as 'for' | 'against' })}
+                    >
+                      <FormControlLabel
+                        value="for"
+                        control={<Radio size="small" />}
+                        label={translate('resources.voting.answers.for')}
+                        data-testid={`sheet-${q.position}-for`}
+                      />
+                      <FormControlLabel
+                        value="against"
+                        control={<Radio size="small" />}
+                        label={translate('resources.voting.answers.against')}
+                        data-testid={`sheet-${q.position}-against`}
+                      />
                     </RadioGroup>
                   )}
                 </Box>
               );
             })}
-            {errors.answers && <Typography color="error" variant="caption">{errors.answers}</Typography>}
+            {errors.answers && (
+              <Typography color="error" variant="caption">
+                {errors.answers}
+              </Typography>
+            )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <UkDateField label={translate('resources.voting.fields.ballot_date')} value={date} onChange={(d) => setDate(d ?? '')} error={Boolean(errors.ballot_date)} helperText={errors.ballot_date} />
-              <TextField size="small" sx={{ flex: 1 }} label={translate('resources.voting.fields.ownership_document')} value={ownershipDocument} onChange={(e) => setOwnershipDocument(e.target.value)} />
+              <UkDateField
+                label={translate('resources.voting.fields.ballot_date')}
+                value={date}
+                onChange={(d) => setDate(d ?? '')}
+                error={Boolean(errors.ballot_date)}
+                helperText={errors.ballot_date}
+              />
+              <TextField
+                size="small"
+                sx={{ flex: 1 }}
+                label={translate('resources.voting.fields.ownership_document')}
+                value={ownershipDocument}
+                onChange={(e) => setOwnershipDocument(e.target.value)}
+              />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField size="small" sx={{ flex: 1 }} label={translate('resources.voting.fields.representative')} value={representative} onChange={(e) => setRepresentative(e.target.value)} />
-              <TextField size="small" sx={{ flex: 1 }} label={translate('resources.voting.fields.representative_document')} value={representativeDocument} onChange={(e) => setRepresentativeDocument(e.target.value)} />
+              <TextField
+                size="small"
+                sx={{ flex: 1 }}
+                label={translate('resources.voting.fields.representative')}
+                value={representative}
+                onChange={(e) => setRepresentative(e.target.value)}
+              />
+              <TextField
+                size="small"
+                sx={{ flex: 1 }}
+                label={translate('resources.voting.fields.representative_document')}
+                value={representativeDocument}
+                onChange={(e) => setRepresentativeDocument(e.target.value)}
+              />
             </Stack>
           </Stack>
         )}
@@ -242,13 +310,29 @@ export default function VotingParticipants() {
     <Box>
       <Card sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ px: 2, pt: 1 }}>
-          <Tabs value={status} onChange={(_, v) => { setStatus(v); setPage(0); }} variant="scrollable">
+          <Tabs
+            value={status}
+            onChange={(_, v) => {
+              setStatus(v);
+              setPage(0);
+            }}
+            variant="scrollable"
+          >
             <Tab value="" label={`${translate('resources.voting.filters.all_statuses')} (${all})`} />
             {BALLOT_STATUSES.map((s) => (
               <Tab key={s} value={s} label={`${translate(`resources.voting.ballot_statuses.${s}`)} (${summary[s] ?? 0})`} data-testid={`filter-${s}`} />
             ))}
           </Tabs>
-          <TextField size="small" placeholder={translate('ra.action.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(0); }} sx={{ minWidth: 240, ml: { md: 'auto' } }} />
+          <TextField
+            size="small"
+            placeholder={translate('ra.action.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(0);
+            }}
+            sx={{ minWidth: 240, ml: { md: 'auto' } }}
+          />
         </Stack>
         <TableContainer>
           <Table size="small">
@@ -288,8 +372,12 @@ export default function VotingParticipants() {
                   <TableCell>
                     <Stack direction="row" spacing={0.5} alignItems="center">
                       <StateChip label={`resources.voting.ballot_statuses.${p.status}`} tone={STATUS_TONES[p.status]} />
-                      {p.ballots.some((b) => b.channel === 'electronic') && <Chip size="small" variant="outlined" label="е" title={translate('resources.voting.sheet.channel_electronic')} />}
-                      {p.ballots.some((b) => b.channel === 'paper') && <DescriptionIcon fontSize="small" color="action" titleAccess={translate('resources.voting.sheet.channel_paper')} />}
+                      {p.ballots.some((b) => b.channel === 'electronic') && (
+                        <Chip size="small" variant="outlined" label="е" title={translate('resources.voting.sheet.channel_electronic')} />
+                      )}
+                      {p.ballots.some((b) => b.channel === 'paper') && (
+                        <DescriptionIcon fontSize="small" color="action" titleAccess={translate('resources.voting.sheet.channel_paper')} />
+                      )}
                     </Stack>
                   </TableCell>
                   {voting.questions.map((q) => {
@@ -310,7 +398,11 @@ export default function VotingParticipants() {
             </TableBody>
           </Table>
         </TableContainer>
-        {data && data.pagination.total === 0 && <Alert severity="info" sx={{ m: 2 }}>—</Alert>}
+        {data && data.pagination.total === 0 && (
+          <Alert severity="info" sx={{ m: 2 }}>
+            —
+          </Alert>
+        )}
         <TablePagination
           component="div"
           count={data?.pagination.total ?? 0}
@@ -318,7 +410,10 @@ export default function VotingParticipants() {
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
           onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
+          onRowsPerPageChange={(e) => {
+            setPerPage(Number(e.target.value));
+            setPage(0);
+          }}
         />
       </Card>
       {open && <SheetDialog voting={voting} participant={open} onClose={() => setOpen(null)} onSaved={refresh} />}

@@ -39,7 +39,14 @@ export function votingBody(v: Voting, changes: Partial<Record<string, unknown>> 
     signed_only: v.signed_only,
     notice_date: v.notice_date,
     results_notice_date: v.results_notice_date,
-    questions: v.questions.map((q) => ({ id: q.id, title: q.title, description: q.description, threshold: q.threshold, threshold_percent: q.threshold_percent, capped: q.capped })),
+    questions: v.questions.map((q) => ({
+      id: q.id,
+      title: q.title,
+      description: q.description,
+      threshold: q.threshold,
+      threshold_percent: q.threshold_percent,
+      capped: q.capped,
+    })),
     ...changes,
   };
 }
@@ -76,10 +83,22 @@ function QuestionCard({ q }: { q: VotingQuestion }) {
           margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
           yAxis={[{ scaleType: 'band', data: [''], width: 0 }]}
           xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v} %`, height: 24 }]}
-          series={rows.map((r) => ({ data: [r.percent], stack: 'all', label: translate(`resources.voting.answers.${r.key}`), color: COLORS[r.key], valueFormatter: (v: number | null) => `${num(v ?? 0)} %` }))}
+          series={rows.map((r) => ({
+            data: [r.percent],
+            stack: 'all',
+            label: translate(`resources.voting.answers.${r.key}`),
+            color: COLORS[r.key],
+            valueFormatter: (v: number | null) => `${num(v ?? 0)} %`,
+          }))}
           hideLegend
         >
-          <ChartsReferenceLine x={t.threshold.percent} lineStyle={{ stroke: '#000', strokeDasharray: '4 3' }} labelStyle={{ fontSize: 11 }} label={`${num(t.threshold.percent)} %`} labelAlign="start" />
+          <ChartsReferenceLine
+            x={t.threshold.percent}
+            lineStyle={{ stroke: '#000', strokeDasharray: '4 3' }}
+            labelStyle={{ fontSize: 11 }}
+            label={`${num(t.threshold.percent)} %`}
+            labelAlign="start"
+          />
         </BarChart>
         <Grid container spacing={1}>
           {rows.map((r) => (
@@ -115,7 +134,10 @@ function Deadlines({ v }: { v: Voting }) {
   const [results, setResults] = useState(v.results_notice_date ?? '');
   const save = async () => {
     try {
-      const res = await apiFetch<{ data: Voting }>(`/voting/${v.id}`, { method: 'PUT', body: votingBody(v, { notice_date: notice || null, results_notice_date: results || null }) });
+      const res = await apiFetch<{ data: Voting }>(`/voting/${v.id}`, {
+        method: 'PUT',
+        body: votingBody(v, { notice_date: notice || null, results_notice_date: results || null }),
+      });
       client.setQueryData(['voting', String(v.id)], res.data);
       notify('resources.voting.show.dates_saved', { type: 'success' });
     } catch (err) {
@@ -160,7 +182,9 @@ function ProtocolCard({ v }: { v: Voting }) {
   const canEdit = useCan('votings', 'edit');
   const input = useRef<HTMLInputElement>(null);
   const download = (generated: boolean) =>
-    downloadFile(`/voting/${v.id}/protocol${generated ? '?generated=1' : ''}`, `protocol-${v.id}.pdf`).catch((err: Error) => notify(err.message, { type: 'error' }));
+    downloadFile(`/voting/${v.id}/protocol${generated ? '?generated=1' : ''}`, `protocol-${v.id}.pdf`).catch((err: Error) =>
+      notify(err.message, { type: 'error' }),
+    );
   const upload = async (file: File) => {
     const body = new FormData();
     body.append('file', file);
@@ -189,7 +213,9 @@ function ProtocolCard({ v }: { v: Voting }) {
           {translate('resources.voting.show.protocol')}
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {v.protocol.uploaded ? translate('resources.voting.show.protocol_uploaded', { name: v.protocol.name }) : translate('resources.voting.show.protocol_generated')}
+          {v.protocol.uploaded
+            ? translate('resources.voting.show.protocol_uploaded', { name: v.protocol.name })
+            : translate('resources.voting.show.protocol_generated')}
         </Typography>
         <Stack spacing={1}>
           <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => download(false)}>
@@ -263,7 +289,13 @@ function LinkCard({ v }: { v: Voting }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('resources.voting.show.deeplink_hint')}
         </Typography>
-        <TextField value={data?.deeplink ?? ''} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'deeplink' } }} sx={{ mb: 1 }} />
+        <TextField
+          value={data?.deeplink ?? ''}
+          size="small"
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'deeplink' } }}
+          sx={{ mb: 1 }}
+        />
         <Stack spacing={1}>
           <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy}>
             {translate('resources.voting.actions.copy_link')}
@@ -330,7 +362,9 @@ export default function VotingShow() {
               </Grid>
               <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="voting-total">
                 {translate('resources.voting.show.total', { count: v.participants_count, area: num(v.total_area) })} ·{' '}
-                {v.headcount ? translate('resources.voting.show.counting_heads', { percent: num(v.largest_share_percent) }) : translate('resources.voting.show.counting_area')}
+                {v.headcount
+                  ? translate('resources.voting.show.counting_heads', { percent: num(v.largest_share_percent) })
+                  : translate('resources.voting.show.counting_area')}
               </Typography>
               {v.statute_text && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontStyle: 'italic' }}>

@@ -4,9 +4,7 @@ import { defineModule } from '../module';
 
 /** The resources and screens of voting. */
 export default defineModule({
-  resources: [
-    { name: 'voting', recordRepresentation: (r: VotingSummary) => r.title },
-  ],
+  resources: [{ name: 'voting', recordRepresentation: (r: VotingSummary) => r.title }],
   routes: [
     page('/Voting', 'votings', () => import('./VotingList')),
     page('/Voting/create', 'votings', () => import('./VotingCreate')),
