@@ -7,7 +7,7 @@ test.describe('Працівник (диспетчер)', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: 'Липовий гай' })).toBeVisible();
     await expect(rows.filter({ hasText: 'Сонячна гавань' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Експортувати' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Експорт CSV' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Додати' })).toHaveCount(0);
     await screenshot(page, 'staff-complexes');
   });
