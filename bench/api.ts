@@ -237,11 +237,14 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
   const list = (await scenarios(database.db, config)).filter((s) => s.name.includes(ONLY));
   const [sizes] = await rowsOf<{ members: number; units: number; requests: number }>(
     database.db,
-    sql`select (select count(*) from members)::int as members, (select count(*) from realty)::int as units, (select count(*) from service_requests)::int as requests`,
+    sql`select (select count(*) from members)::int as members, (select count(*) from realty)::int as units,
+      (select count(*) from service_requests)::int as requests`,
   );
   await database.close();
   console.log(
-    `\n### ${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${sizes.members.toLocaleString('en')} members, ${sizes.units.toLocaleString('en')} units, ${sizes.requests.toLocaleString('en')} requests${generated.generated ? ` (generated now: ${SCALE})` : ''}\n`,
+    `\n### ${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${sizes.members.toLocaleString('en')} members, ` +
+      `${sizes.units.toLocaleString('en')} units, ${sizes.requests.toLocaleString('en')} requests` +
+      `${generated.generated ? ` (generated now: ${SCALE})` : ''}\n`,
   );
 
   let floor: { child: ChildProcess; base: string } | undefined;
@@ -270,7 +273,9 @@ async function benchDriver(driver: 'postgres' | 'pglite') {
             )
           : undefined;
         console.log(
-          `| ${s.name} | ${c} | ${fmt(ours.rps)} | ${ours.p50} | ${ours.p95} | ${ours.p99} | ${base ? fmt(base.rps) : '—'} | ${base ? `${base.p50} / ${base.p95} / ${base.p99}` : '—'} | ${base ? (ours.rps / base.rps).toFixed(2) : '—'} | ${ours.errors + (base?.errors ?? 0)} |`,
+          `| ${s.name} | ${c} | ${fmt(ours.rps)} | ${ours.p50} | ${ours.p95} | ${ours.p99} | ` +
+            `${base ? fmt(base.rps) : '—'} | ${base ? `${base.p50} / ${base.p95} / ${base.p99}` : '—'} | ` +
+            `${base ? (ours.rps / base.rps).toFixed(2) : '—'} | ${ours.errors + (base?.errors ?? 0)} |`,
         );
       }
     }

@@ -110,7 +110,8 @@ async function main() {
   clearInterval(sampler);
   const mb = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
   console.log(
-    `\nExport CSV of ${lines - 1} members: ${mb(bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s; process RSS ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)})`,
+    `\nExport CSV of ${lines - 1} members: ${mb(bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+      `process RSS ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)})`,
   );
 
   await app.close();

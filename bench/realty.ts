@@ -30,7 +30,11 @@ async function main() {
     select c.organization_id, c.id, s.settlement_id, s.id, 'Б' || g::text, ''
     from generate_series(1, 2000) g
     join lateral (select id, organization_id from complexes order by id offset (g % 5) limit 1) c on true
-    join lateral (select id, settlement_id from streets where settlement_id = (select id from settlements where name = 'Київ' and category = 'К' limit 1) order by id offset (g % 500) limit 1) s on true
+    join lateral (
+      select id, settlement_id from streets
+      where settlement_id = (select id from settlements where name = 'Київ' and category = 'К' limit 1)
+      order by id offset (g % 500) limit 1
+    ) s on true
     on conflict do nothing`);
   await db.execute(sql`
     insert into realty (organization_id, house_id, type, number, area, floor, entrance)

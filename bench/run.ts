@@ -62,7 +62,8 @@ async function main() {
     const entry = sizes.find((s) => /^index-/.test(s.f));
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
     console.log(
-      `\nSPA bundle: ${js.length} JS files, ${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw / ${kb(sizes.reduce((a, s) => a + s.gz, 0))} gzip in all; entry chunk ${entry ? `${kb(entry.raw)} raw / ${kb(entry.gz)} gzip` : 'not built'}`,
+      `\nSPA bundle: ${js.length} JS files, ${kb(sizes.reduce((a, s) => a + s.raw, 0))} raw / ${kb(sizes.reduce((a, s) => a + s.gz, 0))} gzip in all; ` +
+        `entry chunk ${entry ? `${kb(entry.raw)} raw / ${kb(entry.gz)} gzip` : 'not built'}`,
     );
   } else {
     console.log('\nSPA bundle: dist/ not built (run `npm run build` first)');

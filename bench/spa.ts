@@ -6,7 +6,8 @@
  *  3. Starts the app and runs Lighthouse (performance) on the login page and, signed in as the
  *     demo admin, on the members list: score, FCP, LCP, TBT, CLS.
  * BENCH_LIGHTHOUSE=0 skips step 3; BENCH_LH_PRESETS=desktop,mobile (default) chooses Lighthouse's
- * presets; BENCH_LH_RUNS (default 1) runs each page several times and prints medians; CHROMIUM_PATH (default /usr/bin/chromium) names the browser, which is never downloaded.
+ * presets; BENCH_LH_RUNS (default 1) runs each page several times and prints medians;
+ * CHROMIUM_PATH (default /usr/bin/chromium) names the browser, which is never downloaded.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +72,8 @@ async function main() {
   );
   console.log(`Initial CSS: ${kib(css.raw)} raw, ${kib(css.gzip)} gzip`);
   console.log(
-    `All JavaScript: ${report.chunks.length} files, ${kib(total(report.chunks).gzip)} gzip; largest chunk ${[...report.chunks].sort((a, b) => b.gzip - a.gzip)[0]?.file} (${kib(Math.max(...report.chunks.map((c) => c.gzip)))} gzip)`,
+    `All JavaScript: ${report.chunks.length} files, ${kib(total(report.chunks).gzip)} gzip; ` +
+      `largest chunk ${[...report.chunks].sort((a, b) => b.gzip - a.gzip)[0]?.file} (${kib(Math.max(...report.chunks.map((c) => c.gzip)))} gzip)`,
   );
   if (report.modules) {
     console.log('\nInitial JavaScript by package (rendered size before minification):');
@@ -119,7 +121,8 @@ async function main() {
     await app.stop();
   }
   console.log(
-    `\nLighthouse, performance (cold cache${runs > 1 ? `, median of ${runs} runs` : ''}; desktop = no CPU slowdown, fast network; mobile = 4× CPU slowdown, slow 4G; simulated):`,
+    `\nLighthouse, performance (cold cache${runs > 1 ? `, median of ${runs} runs` : ''}; ` +
+      'desktop = no CPU slowdown, fast network; mobile = 4× CPU slowdown, slow 4G; simulated):',
   );
   table(
     ['page', 'preset', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scripts', 'script bytes'],

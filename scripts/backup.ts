@@ -26,7 +26,8 @@ async function main() {
     const started = Date.now();
     const summary = await writeBackup({ db: database.db, driver: database.driver, storage: createStorage(config), file });
     console.log(
-      `Резервну копію збережено: ${path.resolve(file)} — таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,
+      `Резервну копію збережено: ${path.resolve(file)} — ` +
+        `таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,
     );
     if (summary.missing > 0) console.warn(`Увага: ${summary.missing} файл(ів), згаданих у базі, не знайдено у сховищі; їх у копії немає.`);
   } finally {

@@ -44,7 +44,8 @@ async function main() {
     try {
       const summary = await restoreBackup({ db: database.db, storage: createStorage(config), dir, manifest });
       console.log(
-        `Відновлено з ${path.resolve(file)} (копія від ${manifest.created_at}): таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,
+        `Відновлено з ${path.resolve(file)} (копія від ${manifest.created_at}): ` +
+          `таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,
       );
     } finally {
       await database.close();

@@ -81,7 +81,8 @@ async function main() {
   if (seeded) {
     const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
     console.log(
-      `${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`,
+      `${config.seedDemo ? 'Демо-вхід' : 'Перший адміністратор'}: ` +
+        `${config.adminEmail} / ${config.adminPasswordSet ? '(ADMIN_PASSWORD)' : config.adminPassword}${staff}`,
     );
   }
 }

@@ -568,7 +568,9 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
   const news: { title: string; body: string; complexIds: number[]; status: 'draft' | 'published'; publishAt: Date | null; isEmergency?: boolean }[] = [
     {
       title: 'Планове відключення гарячої води',
-      body: '<p>Шановні мешканці! <strong>15 числа з 9:00 до 18:00</strong> буде відключено гарячу воду через планову промивку теплообмінника.</p><p>Просимо заздалегідь зробити запас води.</p>',
+      body:
+        '<p>Шановні мешканці! <strong>15 числа з 9:00 до 18:00</strong> буде відключено гарячу воду через планову промивку ' +
+        'теплообмінника.</p><p>Просимо заздалегідь зробити запас води.</p>',
       complexIds: [lypovyi.id],
       status: 'published',
       publishAt: new Date(now - 2 * DAY),
@@ -583,7 +585,9 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
     },
     {
       title: 'Суботник на прибудинковій території',
-      body: '<p>Запрошуємо всіх охочих долучитися до весняного прибирання двору. Рукавиці та мішки видамо на місці.</p><ul><li>Збір біля дитячого майданчика</li><li>Початок о 10:00</li></ul>',
+      body:
+        '<p>Запрошуємо всіх охочих долучитися до весняного прибирання двору. Рукавиці та мішки видамо на місці.</p><ul><li>Збір біля ' +
+        'дитячого майданчика</li><li>Початок о 10:00</li></ul>',
       complexIds: [sonyachna.id],
       status: 'published',
       publishAt: new Date(now - 5 * DAY),

@@ -21,11 +21,31 @@ export const ANCHOR = '2026-11-01T00:00:00Z';
 /** A table loaded with at least this many rows is loaded without its secondary indexes. */
 const BULK_ROWS = 50_000;
 
-const SURNAMES = ['Коваленко', 'Бондаренко', 'Ткаченко', 'Шевчук', 'Мельник', 'Кравчук', 'Олійник', 'Савченко', 'Руденко', 'Марченко', 'Гончаренко', 'Лисенко', 'Павленко', 'Захарченко', 'Остапчук', 'Гриценко', 'Яковенко', 'Литвиненко', 'Сидоренко', 'Поліщук', 'Іваненко', 'Петренко', 'Кузьменко', 'Мороз', 'Бойко', 'Ковальчук', 'Романенко', 'Тимошенко', 'Харченко', 'Юрченко', 'Левченко', 'Ґудзь', 'Єременко', 'Антоненко', 'Дмитренко', 'Власенко', 'Клименко', 'Зінченко', 'Федоренко', "Дем'яненко"];
-const FIRST_NAMES = ['Олександр', 'Андрій', 'Богдан', 'Віталій', 'Дмитро', 'Тарас', 'Юрій', 'Ігор', 'Сергій', 'Максим', 'Олена', 'Ірина', 'Наталія', 'Оксана', 'Тетяна', 'Марія', 'Ганна', 'Юлія', 'Світлана', 'Катерина'];
-const PATRONYMICS = ['Олександрович', 'Андрійович', 'Богданович', 'Петрович', 'Іванович', 'Миколайович', 'Олександрівна', 'Андріївна', 'Богданівна', 'Петрівна', 'Іванівна', 'Миколаївна'];
-const REQUEST_TEXTS = ['Тече змішувач на кухні', 'Не працює ліфт у під’їзді', 'Не світить лампа на сходах', 'Засмітилась каналізація', 'Потрібна перепустка на паркінг', 'Не вивезли сміття', 'Протікає дах над квартирою', 'Іскрить розетка', 'Зламався домофон', 'Немає гарячої води'];
-const NEWS_TOPICS = ['Планове відключення води', 'Збори співвласників', 'Прибирання території', 'Ремонт ліфта', 'Нові правила паркування', 'Перевірка лічильників', 'Свято двору', 'Заміна домофонів'];
+const SURNAMES = [
+  'Коваленко', 'Бондаренко', 'Ткаченко', 'Шевчук', 'Мельник', 'Кравчук', 'Олійник', 'Савченко',
+  'Руденко', 'Марченко', 'Гончаренко', 'Лисенко', 'Павленко', 'Захарченко', 'Остапчук', 'Гриценко',
+  'Яковенко', 'Литвиненко', 'Сидоренко', 'Поліщук', 'Іваненко', 'Петренко', 'Кузьменко', 'Мороз',
+  'Бойко', 'Ковальчук', 'Романенко', 'Тимошенко', 'Харченко', 'Юрченко', 'Левченко', 'Ґудзь',
+  'Єременко', 'Антоненко', 'Дмитренко', 'Власенко', 'Клименко', 'Зінченко', 'Федоренко',
+  "Дем'яненко",
+];
+const FIRST_NAMES = [
+  'Олександр', 'Андрій', 'Богдан', 'Віталій', 'Дмитро', 'Тарас', 'Юрій', 'Ігор', 'Сергій', 'Максим',
+  'Олена', 'Ірина', 'Наталія', 'Оксана', 'Тетяна', 'Марія', 'Ганна', 'Юлія', 'Світлана', 'Катерина',
+];
+const PATRONYMICS = [
+  'Олександрович', 'Андрійович', 'Богданович', 'Петрович', 'Іванович', 'Миколайович',
+  'Олександрівна', 'Андріївна', 'Богданівна', 'Петрівна', 'Іванівна', 'Миколаївна',
+];
+const REQUEST_TEXTS = [
+  'Тече змішувач на кухні', 'Не працює ліфт у під’їзді', 'Не світить лампа на сходах',
+  'Засмітилась каналізація', 'Потрібна перепустка на паркінг', 'Не вивезли сміття',
+  'Протікає дах над квартирою', 'Іскрить розетка', 'Зламався домофон', 'Немає гарячої води',
+];
+const NEWS_TOPICS = [
+  'Планове відключення води', 'Збори співвласників', 'Прибирання території', 'Ремонт ліфта',
+  'Нові правила паркування', 'Перевірка лічильників', 'Свято двору', 'Заміна домофонів',
+];
 const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дніпро'];
 
 export const SURNAME_SAMPLES = SURNAMES;
@@ -87,7 +107,11 @@ export async function generateData(
   await importReferenceData(db);
   await seedIfEmpty(db, config);
   const [{ org }] = await rowsOf<{ org: number }>(db, sql`select id as org from organizations order by id limit 1`);
-  const [{ already }] = await rowsOf<{ already: number }>(db, sql`select count(*)::int as already from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`);
+  const [{ already }] = await rowsOf<{ already: number }>(
+    db,
+    sql`select count(*)::int as already from complexes
+      where organization_id = ${org} and name like 'ЖК «Генерований %'`,
+  );
   if (already > 0) return { generated: false, organizationId: org, timings: [] };
 
   const timings: TableTiming[] = [];
@@ -99,7 +123,10 @@ export async function generateData(
     else await load();
     const ms = performance.now() - started;
     timings.push({ table, rows, ms });
-    log(`${table.padEnd(22)} ${String(rows).padStart(9)} rows  ${(ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(rows / (ms / 1000)).toLocaleString('en').padStart(9)} rows/s`);
+    log(
+      `${table.padEnd(22)} ${String(rows).padStart(9)} rows  ${(ms / 1000).toFixed(1).padStart(6)} s  ` +
+        `${Math.round(rows / (ms / 1000)).toLocaleString('en').padStart(9)} rows/s`,
+    );
   };
   // A seeded pseudo-random non-negative bigint for row g and stream k.
   const rnd = (k: number, g: SQL = sql`g`) => sql`(hashint8extended((${g})::bigint, ${seed * 64 + k}::bigint) & 9223372036854775807)`;
@@ -114,7 +141,11 @@ export async function generateData(
         'вул. Тестова, ' || g, '', ${anchor} - make_interval(days => g)
       from generate_series(1, ${C}) g`),
   );
-  const [{ cFirst }] = await rowsOf<{ cFirst: number }>(db, sql`select min(id)::int as "cFirst" from complexes where organization_id = ${org} and name like 'ЖК «Генерований %'`);
+  const [{ cFirst }] = await rowsOf<{ cFirst: number }>(
+    db,
+    sql`select min(id)::int as "cFirst" from complexes
+      where organization_id = ${org} and name like 'ЖК «Генерований %'`,
+  );
 
   // Houses on the streets of Київ; house g belongs to complex (g - 1) % C.
   await timed('houses', H, () =>
@@ -126,19 +157,28 @@ export async function generateData(
       from generate_series(1, ${H}) g cross join k cross join s
       order by g`),
   );
-  const [hs] = await rowsOf<{ first: number; n: number; span: number }>(db, sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span from houses where organization_id = ${org} and number like 'Г%'`);
+  const [hs] = await rowsOf<{ first: number; n: number; span: number }>(
+    db,
+    sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span
+      from houses where organization_id = ${org} and number like 'Г%'`,
+  );
   if (hs.n !== H || hs.span !== H) throw new Error('generated houses are not consecutive');
 
   // Unit n of house h: the first 80% apartments, then parking spaces, then storage rooms.
   await timed('realty', units, () =>
     db.execute(sql`
       insert into realty (organization_id, house_id, type, number, area, floor, entrance)
-      select ${org}, ${hs.first}::int + (u / ${U}), case when n <= ${Math.ceil(U * 0.8)} then 'apartment' when n <= ${Math.ceil(U * 0.92)} then 'parking' else 'storage' end,
+      select ${org}, ${hs.first}::int + (u / ${U}),
+        case when n <= ${Math.ceil(U * 0.8)} then 'apartment' when n <= ${Math.ceil(U * 0.92)} then 'parking' else 'storage' end,
         n::text, round((25 + (${rnd(5, sql`u`)} % 9000) / 100.0)::numeric, 2), 1 + (${rnd(6, sql`u`)} % 25)::int, 1 + (${rnd(7, sql`u`)} % 4)::int
       from generate_series(0, ${units - 1}) u, lateral (select 1 + u % ${U} as n) x
       order by u`),
   );
-  const [us] = await rowsOf<{ first: number; n: number; span: number }>(db, sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span from realty where house_id between ${hs.first} and ${hs.first + H - 1}`);
+  const [us] = await rowsOf<{ first: number; n: number; span: number }>(
+    db,
+    sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span
+      from realty where house_id between ${hs.first} and ${hs.first + H - 1}`,
+  );
   if (us.n !== units || us.span !== units) throw new Error('generated units are not consecutive');
 
   /** The largest id of a table, so that the ids a load adds can be found after it. */
@@ -146,7 +186,11 @@ export async function generateData(
   /** The first id a load added after `before`, checking that it added `n` consecutive ids. */
   const addedIds = async (table: string, before: number, n: number) => {
     if (n === 0) return 0;
-    const [r] = await rowsOf<{ first: number; n: number; span: number }>(db, sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span from ${sql.identifier(table)} where id > ${before}`);
+    const [r] = await rowsOf<{ first: number; n: number; span: number }>(
+      db,
+      sql`select min(id)::int as first, count(*)::int as n, (max(id) - min(id) + 1)::int as span
+        from ${sql.identifier(table)} where id > ${before}`,
+    );
     if (r.n !== n || r.span !== n) throw new Error(`generated ${table} are not ${n} consecutive ids`);
     return r.first;
   };
@@ -157,7 +201,9 @@ export async function generateData(
     db.execute(sql`
       insert into members (organization_id, name, phone, email, status, created_at, updated_at)
       select ${org},
-        (${textArray(SURNAMES)})[1 + ${rnd(8)} % ${SURNAMES.length}] || ' ' || (${textArray(FIRST_NAMES)})[1 + ${rnd(9)} % ${FIRST_NAMES.length}] || ' ' || (${textArray(PATRONYMICS)})[1 + ${rnd(10)} % ${PATRONYMICS.length}],
+        (${textArray(SURNAMES)})[1 + ${rnd(8)} % ${SURNAMES.length}] || ' ' ||
+          (${textArray(FIRST_NAMES)})[1 + ${rnd(9)} % ${FIRST_NAMES.length}] || ' ' ||
+          (${textArray(PATRONYMICS)})[1 + ${rnd(10)} % ${PATRONYMICS.length}],
         case when ${rnd(11)} % 10 = 0 then null else '+38095' || lpad(g::text, 7, '0') end,
         case when ${rnd(12)} % 3 = 0 then null else 'gen' || g || '@ukr.net' end,
         case when ${rnd(13)} % 23 = 0 then 'inactive' else 'active' end,
@@ -170,7 +216,8 @@ export async function generateData(
   // Member k lives in unit k % units: the first member of each unit is its owner, the others family.
   const [roles] = await rowsOf<{ owner: number; family: number }>(
     db,
-    sql`select max(id) filter (where code = 'owner')::int as owner, max(id) filter (where code = 'family')::int as family from resident_roles where organization_id = ${org}`,
+    sql`select max(id) filter (where code = 'owner')::int as owner, max(id) filter (where code = 'family')::int as family
+      from resident_roles where organization_id = ${org}`,
   );
   await timed('residents', M, () =>
     db.execute(sql`
@@ -182,17 +229,26 @@ export async function generateData(
   );
 
   // Staff like the demo dispatcher (same role and password), each in one complex.
-  const [dispatcher] = await rowsOf<{ hash: string; role: number | null }>(db, sql`select password_hash as hash, role_id as role from users where organization_id = ${org} and role_id is not null order by id limit 1`);
+  const [dispatcher] = await rowsOf<{ hash: string; role: number | null }>(
+    db,
+    sql`select password_hash as hash, role_id as role from users
+      where organization_id = ${org} and role_id is not null order by id limit 1`,
+  );
   await timed('users (staff)', S, () =>
     db.execute(sql`
       insert into users (organization_id, name, email, password_hash, role_id)
-      select ${org}, (${textArray(SURNAMES)})[1 + ${rnd(15)} % ${SURNAMES.length}] || ' ' || (${textArray(FIRST_NAMES)})[1 + ${rnd(16)} % ${FIRST_NAMES.length}] || ' (працівник ' || g || ')',
+      select ${org},
+        (${textArray(SURNAMES)})[1 + ${rnd(15)} % ${SURNAMES.length}] || ' ' ||
+          (${textArray(FIRST_NAMES)})[1 + ${rnd(16)} % ${FIRST_NAMES.length}] || ' (працівник ' || g || ')',
         'staff' || g || '@gen.demo.ua', ${dispatcher.hash}, ${dispatcher.role}
       from generate_series(1, ${S}) g
       order by g`),
   );
   const [ss] = await rowsOf<{ first: number }>(db, sql`select min(id)::int as first from users where email like 'staff%@gen.demo.ua'`);
-  if (S > 0) await db.execute(sql`insert into user_complexes (user_id, complex_id) select ${ss.first}::int + g, ${cFirst}::int + g % ${C} from generate_series(0, ${S - 1}) g`);
+  if (S > 0) {
+    await db.execute(sql`insert into user_complexes (user_id, complex_id)
+      select ${ss.first}::int + g, ${cFirst}::int + g % ${C} from generate_series(0, ${S - 1}) g`);
+  }
 
   // Requests: unit k (random), its house and owner; the search text as the app writes it.
   await timed('service_requests', R, () =>
@@ -221,7 +277,8 @@ export async function generateData(
       left join members m on m.id = ${mFirst}::int + src.k::int and src.k < ${M}
       order by src.g`),
   );
-  await db.execute(sql`insert into service_request_counters (organization_id, last_number) select organization_id, max(number) from service_requests where organization_id = ${org} group by organization_id
+  await db.execute(sql`insert into service_request_counters (organization_id, last_number)
+    select organization_id, max(number) from service_requests where organization_id = ${org} group by organization_id
     on conflict (organization_id) do update set last_number = excluded.last_number`);
 
   // News: 10% drafts, 5% planned ahead, 2% emergency; each for one complex, every 20th also for one house of it.
@@ -233,14 +290,16 @@ export async function generateData(
       select ${org}, (${textArray(NEWS_TOPICS)})[1 + ${rnd(25)} % ${NEWS_TOPICS.length}] || ' №' || g,
         '<p>Шановні мешканці! ' || (${textArray(NEWS_TOPICS)})[1 + ${rnd(25)} % ${NEWS_TOPICS.length}] || '. Деталі — у керуючої компанії.</p>',
         case when ${rnd(26)} % 10 = 0 then 'draft' else 'published' end,
-        case when ${rnd(27)} % 20 = 0 then ${anchor} + make_interval(days => 1 + (${rnd(28)} % 30)::int) else ${anchor} - make_interval(mins => (g * 7)::int) end,
+        case when ${rnd(27)} % 20 = 0 then ${anchor} + make_interval(days => 1 + (${rnd(28)} % 30)::int)
+          else ${anchor} - make_interval(mins => (g * 7)::int) end,
         ${rnd(29)} % 50 = 0, ${admin.id}, ${anchor} - make_interval(mins => (g * 7)::int), ${anchor} - make_interval(mins => (g * 7)::int)
       from generate_series(1, ${A}) g
       order by g`),
   );
   const aFirst = await addedIds('articles', articlesBefore, A);
   await timed('article_complexes', A, () =>
-    db.execute(sql`insert into article_complexes (article_id, complex_id) select ${aFirst}::int + g, ${cFirst}::int + (${rnd(30)} % ${C})::int from generate_series(0, ${A - 1}) g`),
+    db.execute(sql`insert into article_complexes (article_id, complex_id)
+      select ${aFirst}::int + g, ${cFirst}::int + (${rnd(30)} % ${C})::int from generate_series(0, ${A - 1}) g`),
   );
   // A house of complex c is house c (houses are dealt to complexes in turn).
   await db.execute(sql`

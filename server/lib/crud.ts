@@ -368,7 +368,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         schema: {
           tags,
           summary: `${e.exportName}: список`,
-          description: `search_query — у полях ${e.search.join(', ') || '(немає)'}; фільтри: ${[...e.filters.map((f) => f.source), ...(e.scope === 'organization' ? [] : ['complex_id'])].join(', ') || '(немає)'}.`,
+          description:
+            `search_query — у полях ${e.search.join(', ') || '(немає)'}; ` +
+            `фільтри: ${[...e.filters.map((f) => f.source), ...(e.scope === 'organization' ? [] : ['complex_id'])].join(', ') || '(немає)'}.`,
           querystring: listSchema,
           response: { 200: listResponse(list, e.record) },
         },

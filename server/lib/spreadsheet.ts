@@ -306,7 +306,9 @@ async function readXlsx(buf: Buffer): Promise<TableRow[]> {
     // The reader only needs to know that relations exist; the sheet is the one chosen above.
     textPart(
       'xl/_rels/workbook.xml.rels',
-      `<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      `<Relationships xmlns="${NS}/package/2006/relationships">` +
+        `<Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>` +
+        '</Relationships>',
     ),
     textPart('xl/workbook.xml', workbookXml),
     ...(styles ? [part('xl/styles.xml', styles)] : []),

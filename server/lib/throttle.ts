@@ -125,7 +125,8 @@ export function clientNetwork(ip: string): string {
   if (mapped) return mapped[1];
   const address = ip.split('%')[0];
   if (isIP(address) !== 6) return ip;
-  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]))); // an embedded IPv4 tail is two groups
+  // An embedded IPv4 tail is two groups.
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
   const [head, tail] = address.split('::');
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);

@@ -329,7 +329,9 @@ export const en = {
       title: "Residents' roles",
       holds_share: "Holds an ownership share: votes at co-owners' meetings",
       no_share: 'No ownership share: does not vote at meetings',
-      hint: "A role is set on the resident's card for each of their units, with the owner's share: the share decides the weight of the vote at co-owners' meetings.",
+      hint:
+        "A role is set on the resident's card for each of their units, with the owner's share: the share decides the weight of the " +
+        "vote at co-owners' meetings.",
       fields: { name: 'Role', meaning: 'What it means', residents_count: 'Residents' },
     },
     service_requests: {

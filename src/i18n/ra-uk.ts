@@ -135,10 +135,12 @@ export const raUkrainian: RaMessages = {
       authentication_error: 'Сервер автентифікації повернув помилку, тож перевірити ваші облікові дані не вдалося.',
       auth_error: 'Під час перевірки токена автентифікації сталася помилка.',
       bulk_delete_content:
-        'Ви впевнені, що хочете видалити %{smart_count} запис (%{name})? |||| Ви впевнені, що хочете видалити ці %{smart_count} записи? |||| Ви впевнені, що хочете видалити ці %{smart_count} записів?',
+        'Ви впевнені, що хочете видалити %{smart_count} запис (%{name})? |||| Ви впевнені, що хочете видалити ці %{smart_count} записи? ' +
+        '|||| Ви впевнені, що хочете видалити ці %{smart_count} записів?',
       bulk_delete_title: 'Видалення: %{smart_count} %{name} |||| Видалення: %{smart_count} %{name} |||| Видалення: %{smart_count} %{name}',
       bulk_update_content:
-        'Ви впевнені, що хочете оновити запис %{recordRepresentation} (%{name})? |||| Ви впевнені, що хочете оновити ці %{smart_count} записи? |||| Ви впевнені, що хочете оновити ці %{smart_count} записів?',
+        'Ви впевнені, що хочете оновити запис %{recordRepresentation} (%{name})? |||| Ви впевнені, що хочете оновити ці %{smart_count} ' +
+        'записи? |||| Ви впевнені, що хочете оновити ці %{smart_count} записів?',
       bulk_update_title: 'Оновлення: %{name} %{recordRepresentation} |||| Оновлення: %{smart_count} %{name} |||| Оновлення: %{smart_count} %{name}',
       clear_array_input: 'Ви впевнені, що хочете очистити весь список?',
       delete_content: 'Ви впевнені, що хочете видалити цей запис (%{name})?',

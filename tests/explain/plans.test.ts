@@ -69,7 +69,8 @@ interface Finding {
 
 /** The plan as indented lines: node, relation, estimated rows. */
 function planText(node: PlanNode, depth = 0): string {
-  const line = `${'  '.repeat(depth)}${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''} (rows=${node['Plan Rows']} cost=${node['Total Cost']})`;
+  const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${relation} (rows=${node['Plan Rows']} cost=${node['Total Cost']})`;
   return [line, ...(node.Plans ?? []).map((p) => planText(p, depth + 1))].join('\n');
 }
 

@@ -89,7 +89,9 @@ for (const e of ENTITIES as readonly EntityDeclaration[]) {
     // A house of a complex where someone lives: samples may refer to a member or a unit of that complex.
     const [side] = await rows<{ house_id: number; complex_id: number; member_id: number; realty_id: number }>(
       t,
-      sql`select h.id as house_id, h.complex_id, r.member_id, r.realty_id from houses h join realty u on u.house_id = h.id join residents r on r.realty_id = u.id where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
+      sql`select h.id as house_id, h.complex_id, r.member_id, r.realty_id
+        from houses h join realty u on u.house_id = h.id join residents r on r.realty_id = u.id
+        where h.organization_id = ${t.organizationId} and h.complex_id is not null order by h.id limit 1`,
     );
     // A field with a declared pattern (a plate) never holds free text, formulas included.
     const texts = Object.entries(e.fields).filter(

@@ -25,7 +25,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(spaDir, 'assets'));
   fs.writeFileSync(
     path.join(spaDir, 'index.html'),
-    '<!doctype html><html><head><meta name="support-email" content="" /><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="support-email" content="" /><script type="module" src="/assets/index.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(spaDir, 'assets', 'index.js'), 'console.log(1);');
   const database: Database = { db: t.db, driver: t.driver, close: async () => {} };

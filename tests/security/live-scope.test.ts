@@ -166,7 +166,9 @@ const CHANGES: Record<string, { run: (u: Watcher) => Promise<void>; outcome: Out
 
 describe('an open live stream follows the scope of its user', () => {
   for (const [name, change] of Object.entries(CHANGES)) {
-    it(`${name}: ${change.outcome === 'ends' ? 'the stream ends' : change.outcome === 'silent' ? "no more of complex A's changes" : "B's changes instead of A's"}`, async () => {
+    const expected =
+      change.outcome === 'ends' ? 'the stream ends' : change.outcome === 'silent' ? "no more of complex A's changes" : "B's changes instead of A's";
+    it(`${name}: ${expected}`, async () => {
       const u = await watcher();
       const stream = await openStream(u.token);
       // Control: before the change the stream delivers A's changes and nothing of B's.
@@ -221,7 +223,9 @@ describe('an open live stream follows the scope of its user', () => {
 });
 
 describe('every write route: a change that takes complex A from a user also silences their open stream', () => {
-  it('run as the admin against the colleague of complex A whom the routes name, each route leaves the open stream within the scope GET /user then shows', async () => {
+  const title =
+    'run as the admin against the colleague of complex A whom the routes name, each route leaves the open stream within the scope GET /user then shows';
+  it(title, { timeout: 600_000 }, async () => {
     // The watcher is complex A's colleague: /staff/{id} names them, and /staff_role/{id} may name their role.
     const [me] = await rows<{ role_id: number }>(t, sql`select role_id from users where id = ${w.A.staffId}`);
     const password = 'пароль-спостерігача-2026';
@@ -287,5 +291,5 @@ describe('every write route: a change that takes complex A from a user also sile
     // The loop is not vacuous: some routes did narrow the watcher's scope, most left it.
     expect(narrowed).toBeGreaterThanOrEqual(2);
     expect(unchanged).toBeGreaterThan(50);
-  }, 600_000);
+  });
 });

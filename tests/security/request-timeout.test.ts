@@ -118,7 +118,9 @@ describe('request-body timeout', () => {
     const [{ n: before }] = await t.db.select({ n: count() }).from(media);
     const form = await multipartBody({ file: { file: Buffer.concat([PNG, Buffer.alloc(20_000)]), name: 'фото.png', type: 'image/png' } });
     const payload = form.raw;
-    const head = `POST ${API}/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${form.contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`;
+    const head =
+      `POST ${API}/media HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: ${form.contentType}\r\nContent-Length: ${payload.length}\r\n\r\n`;
     const o = await slowRequest(head, payload, { everyMs: 100, pieces: 200 });
     expectTimedOut(o, 'trickled upload');
     const [{ n: after }] = await t.db.select({ n: count() }).from(media);

@@ -105,7 +105,8 @@ describe('reading an uploaded spreadsheet', () => {
 
   const padded = (bytes: number) => {
     const head =
-      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c><c r="B1" t="inlineStr"><is><t>ПІБ</t></is></c></row>';
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c><c r="B1" t="inlineStr"><is><t>ПІБ</t></is></c></row>';
     return Buffer.concat([
       Buffer.from(head),
       Buffer.alloc(bytes, 0x20),
@@ -124,7 +125,8 @@ describe('reading an uploaded spreadsheet', () => {
   };
   const emptyRows = (n: number) =>
     Buffer.from(
-      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${Array.from({ length: n }, (_v, i) => `<row r="${i + 1}" ht="15"/>`).join('')}</sheetData></worksheet>`,
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        `${Array.from({ length: n }, (_v, i) => `<row r="${i + 1}" ht="15"/>`).join('')}</sheetData></worksheet>`,
     );
 
   const overCap: [string, () => { file: Buffer; name: string }, number[], RegExp][] = [

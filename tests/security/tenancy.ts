@@ -84,7 +84,9 @@ export async function organizationFingerprint(t: TestApp, organizationId: number
   const parts = (await cache).map(({ name, owner }) => {
     if (LARGE_REFERENCE[name]) return `select '${name}' as name, ${LARGE_REFERENCE[name]} as fp from "${name}"`;
     const visible = owner === null ? 'true' : `(${owner}) is null or (${owner}) = ${org}`;
-    return `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as fp from "${name}" x where ${visible}`;
+    return `select '${name}' as name,
+      count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as fp
+      from "${name}" x where ${visible}`;
   });
   const out: Record<string, string> = {};
   for (const r of await rows<{ name: string; fp: string }>(t, sql.raw(parts.join(' union all ')))) out[r.name] = r.fp;

@@ -77,7 +77,9 @@ const statuses = (answers: LightMyRequestResponse[]) => answers.map((r) => r.sta
 const countOf = (list: number[], status: number) => list.filter((s) => s === status).length;
 
 describe('sign-in: guessing is slowed down, the owner is not locked out', () => {
-  it('an attacker with 50 wrong passwords from other clients: the owner still signs in from a known browser or network; the attacker gets 429 with Retry-After', async () => {
+  const title =
+    'an attacker with 50 wrong passwords from other clients: the owner still signs in from a known browser or network; the attacker gets 429 with Retry-After';
+  it(title, async () => {
     const owner = await newAccount();
     const home = nextIp();
     const device = await signInFrom(owner, { ip: home });
@@ -329,7 +331,9 @@ describe('settings: the current password cannot be guessed with a stolen session
     for (const key of found) expect(BODIES, `${key} asks for the current password: add a body for it to BODIES`).toHaveProperty([key]);
   });
 
-  it('each of them: 5 wrong current passwords, then 429 with Retry-After even for the right one, changing nothing; after the wait the right one works', async () => {
+  const title =
+    'each of them: 5 wrong current passwords, then 429 with Retry-After even for the right one, changing nothing; after the wait the right one works';
+  it(title, async () => {
     for (const route of currentPasswordRoutes()) {
       const { me, token } = await sessionUser();
       const call = (password: string) => t.call(route.method, route.path, { token, body: BODIES[route.key](me, password) });

@@ -182,7 +182,9 @@ describe('file names never choose where a file goes', () => {
 function xlsx(padding: number): Buffer {
   const sheetXml = Buffer.concat([
     Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t></is></c></row>',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ' +
+        'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Номер</t>' +
+        '</is></c></row>',
     ),
     Buffer.alloc(padding, 0x20),
     Buffer.from('<row r="2"><c r="A2" t="inlineStr"><is><t>1</t></is></c></row></sheetData></worksheet>'),

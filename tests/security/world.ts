@@ -257,7 +257,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const [residentRole] = await rows<{ id: number }>(t, sql`select id from resident_roles where organization_id = ${t.organizationId} order by id limit 1`);
   const [option] = await rows<{ question_id: number; id: number }>(
     t,
-    sql`select o.question_id, o.id from interview_options o join interview_questions q on q.id = o.question_id where q.interview_id = ${A.interviewId} order by o.id limit 1`,
+    sql`select o.question_id, o.id from interview_options o join interview_questions q on q.id = o.question_id
+      where q.interview_id = ${A.interviewId} order by o.id limit 1`,
   );
   const b = jsonBodies(A, city.id, type.id);
   /** Declared entities' create and update bodies, from their samples: JSON ones, or multipart forms. */

@@ -92,7 +92,9 @@ export function xlsxFile(rows: (string | number)[][], opts: { sheetXml?: Buffer;
       name: '[Content_Types].xml',
       data: Buffer.from(
         xml(
-          `<Types xmlns="${NS}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>`,
+          `<Types xmlns="${NS}/package/2006/content-types">` +
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+            '<Default Extension="xml" ContentType="application/xml"/></Types>',
         ),
       ),
     },
@@ -100,7 +102,9 @@ export function xlsxFile(rows: (string | number)[][], opts: { sheetXml?: Buffer;
       name: '_rels/.rels',
       data: Buffer.from(
         xml(
-          `<Relationships xmlns="${NS}/package/2006/relationships"><Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+          `<Relationships xmlns="${NS}/package/2006/relationships">` +
+            `<Relationship Id="rId1" Type="${NS}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>` +
+            '</Relationships>',
         ),
       ),
     },
@@ -116,7 +120,8 @@ export function xlsxFile(rows: (string | number)[][], opts: { sheetXml?: Buffer;
       name: 'xl/sharedStrings.xml',
       data: Buffer.from(
         xml(
-          `<sst xmlns="${NS}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${escape(s)}</t></si>`).join('')}</sst>`,
+          `<sst xmlns="${NS}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">` +
+            `${strings.map((s) => `<si><t>${escape(s)}</t></si>`).join('')}</sst>`,
         ),
       ),
     },

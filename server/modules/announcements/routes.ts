@@ -21,7 +21,8 @@ const AUDIENCE: AudienceTables = {
   },
 };
 
-const stateSql = sql<AnnouncementState>`case when ${announcements.validFrom} > now() then 'upcoming' when ${announcements.validUntil} < now() then 'expired' else 'active' end`;
+const stateSql = sql<AnnouncementState>`case when ${announcements.validFrom} > now() then 'upcoming'
+  when ${announcements.validUntil} < now() then 'expired' else 'active' end`;
 
 export function announcementState(row: Pick<Row, 'validFrom' | 'validUntil'>, now = new Date()): AnnouncementState {
   if (row.validFrom > now) return 'upcoming';

@@ -46,7 +46,8 @@ const AUDIENCE: AudienceTables = {
 };
 
 /** Derived at read time: a published article whose time has not come is scheduled. */
-const statusSql = sql<ArticleStatus>`case when ${articles.status} = 'draft' then 'draft' when ${articles.publishAt} > now() then 'scheduled' else 'published' end`;
+const statusSql = sql<ArticleStatus>`case when ${articles.status} = 'draft' then 'draft'
+  when ${articles.publishAt} > now() then 'scheduled' else 'published' end`;
 
 /** The same status as a condition an index can serve (statusSql itself compares with now()). */
 const statusWhere: Record<ArticleStatus, SQL> = {
@@ -179,7 +180,8 @@ export const articleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Новини',
         description:
-          'Фільтри: status (draft, scheduled, published — обчислюється з часу публікації), is_emergency, complex_id і house_ids[] (вибір у шапці: новини для всього комплексу або для обраних будинків). search_query — у заголовку.',
+          'Фільтри: status (draft, scheduled, published — обчислюється з часу публікації), is_emergency, complex_id і house_ids[] (вибір ' +
+          'у шапці: новини для всього комплексу або для обраних будинків). search_query — у заголовку.',
         querystring: articleListQuery,
         response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(articleRecord) }) }) },
       },

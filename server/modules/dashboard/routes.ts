@@ -201,7 +201,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Огляд дня',
         description:
-          'Заявки за етапами й прострочені, заявки за 14 днів, збори з явкою, останні повідомлення мешканців, нарахування й оплати місяця; complex_id — лише цей комплекс.',
+          'Заявки за етапами й прострочені, заявки за 14 днів, збори з явкою, останні повідомлення мешканців, нарахування й оплати ' +
+          'місяця; complex_id — лише цей комплекс.',
         querystring: z.object({ complex_id: idSchema.optional() }),
         response: { 200: z.object({ data: dashboardRecord }) },
       },

@@ -21,7 +21,10 @@ const AUDIENCE: AudienceTables = {
 };
 const audience = audienceHooks<DiscountInput>(AUDIENCE, discounts.id);
 
-/** Partner discounts for residents: the generic CRUD of their declaration (contract/discounts.ts), with an audience of complexes and houses; `active` narrows to valid (1) or ended (0) offers. */
+/**
+ * Partner discounts for residents: the generic CRUD of their declaration (contract/discounts.ts), with an audience of
+ * complexes and houses; `active` narrows to valid (1) or ended (0) offers.
+ */
 export const discountRoutes = crudRoutes(discountEntity, {
   table: discounts,
   columns: { partner: discounts.partner, title: discounts.title, valid_until: discounts.validUntil, created_at: discounts.createdAt },

@@ -44,8 +44,11 @@ export const addressSql: SQL<string> = (() => {
     .map(([category, prefix]) => `WHEN ${literal(category)} THEN ${literal(`${prefix} `)}`)
     .join(' ');
   const prefix = sql`CASE ${settlements.category} ${sql.raw(whens)} ELSE '' END`;
-  const building = sql`CASE WHEN ${houses.building} = '' THEN '' WHEN ${houses.building} ~ ${sql.raw(literal(`^[${LETTER_CLASS}]$`))} THEN ${houses.building} ELSE ', ' || ${houses.building} END`;
-  return sql<string>`(${prefix} || ${settlements.name} || ', ' || coalesce(nullif(${streets.type}, '') || ' ', '') || ${streets.name} || ', ' || ${houses.number} || ${building})`;
+  const building = sql`CASE WHEN ${houses.building} = '' THEN ''
+    WHEN ${houses.building} ~ ${sql.raw(literal(`^[${LETTER_CLASS}]$`))} THEN ${houses.building}
+    ELSE ', ' || ${houses.building} END`;
+  return sql<string>`(${prefix} || ${settlements.name} || ', ' || coalesce(nullif(${streets.type}, '') || ' ', '')
+    || ${streets.name} || ', ' || ${houses.number} || ${building})`;
 })();
 
 /**

@@ -187,7 +187,8 @@ export const houseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Список будинків',
         description:
-          'Фільтри: complex_id або complex_ids[]; city та street — ідентифікатор (лише цифри) або точна назва без урахування регістру й виду апострофа; unlinked=1 — будинки без комплексу; search_query — частина адреси.',
+          'Фільтри: complex_id або complex_ids[]; city та street — ідентифікатор (лише цифри) або точна назва без урахування регістру й ' +
+          'виду апострофа; unlinked=1 — будинки без комплексу; search_query — частина адреси.',
         querystring: houseListQuery,
         response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(houseRecord) }) }) },
       },

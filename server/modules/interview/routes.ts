@@ -73,7 +73,8 @@ const AUDIENCE: AudienceTables = {
   },
 };
 
-const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > now() then 'draft' when ${interviews.endAt} <= now() then 'finished' else 'active' end`;
+const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > now() then 'draft'
+  when ${interviews.endAt} <= now() then 'finished' else 'active' end`;
 
 export function interviewStatus(row: Pick<Row, 'published' | 'startAt' | 'endAt'>, now = new Date()): InterviewStatus {
   if (!row.published || row.startAt > now) return 'draft';
@@ -363,7 +364,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Створити опитування',
         description:
-          'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: чернетка, доки не опубліковано або не настав початок.',
+          'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: ' +
+          'чернетка, доки не опубліковано або не настав початок.',
         body: interviewInput,
         response: { 200: one },
       },
@@ -392,7 +394,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Змінити опитування',
         description:
-          'До першої відповіді змінюється все. Після неї питання, варіанти, адресати, анонімність і початок незмінні (409), а повернути опитування в чернетку не можна. Завершене опитування — лише назва й опис.',
+          'До першої відповіді змінюється все. Після неї питання, варіанти, адресати, анонімність і початок незмінні (409), а повернути ' +
+          'опитування в чернетку не можна. Завершене опитування — лише назва й опис.',
         params,
         body: interviewInput,
         response: { 200: one },
@@ -502,7 +505,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Записати відповіді мешканця (за телефоном, з паперової анкети тощо)',
         description:
-          'member_id — мешканець із будинків опитування; channel: phone, paper, other; answers: [{question_id, option_ids | value | text}]. Лише під час активного опитування; повторні відповіді того самого мешканця — 409.',
+          'member_id — мешканець із будинків опитування; channel: phone, paper, other; answers: [{question_id, option_ids | value | ' +
+          'text}]. Лише під час активного опитування; повторні відповіді того самого мешканця — 409.',
         params,
         body: responseInput,
         response: { 200: one },
@@ -561,7 +565,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Адресати опитування: хто відповів, а хто ні',
         description:
-          'Мешканці будинків опитування (у ваших комплексах). status: answered, not_answered; complex_id і house_ids[] — вибір у шапці; search_query — ім’я, телефон, e-mail або номер приміщення. В анонімному опитуванні відповіді не показуються.',
+          'Мешканці будинків опитування (у ваших комплексах). status: answered, not_answered; complex_id і house_ids[] — вибір у шапці; ' +
+          'search_query — ім’я, телефон, e-mail або номер приміщення. В анонімному опитуванні відповіді не показуються.',
         params,
         querystring: usersQuery,
         response: {

@@ -105,7 +105,8 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Нарахування',
         description:
-          'Щомісячні нарахування приміщень: resident_id — ідентифікатор мешканця (усі його приміщення), realty_id — одне приміщення, status. Суми — у копійках; totals — за всіма рахунками фільтра.',
+          'Щомісячні нарахування приміщень: resident_id — ідентифікатор мешканця (усі його приміщення), realty_id — одне приміщення, ' +
+          'status. Суми — у копійках; totals — за всіма рахунками фільтра.',
         querystring: billListQuery,
         response: { 200: z.object({ data: z.array(billRecord), pagination: paginationSchema, totals: billTotals }) },
       },
@@ -144,7 +145,9 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Платежі та коригування нарахувань',
         description:
-          'Кожна зміна — за id рахунку або за realty_id + period (РРРР-ММ) + service (нове нарахування, якщо такого немає). amount і paid встановлюють суми (коригування), payment додає платіж. Суми в копійках, ніколи не від’ємні. Усе в одній транзакції: помилка в будь-якій зміні — нічого не змінено (422 з полями bills.<n>.<поле>).',
+          'Кожна зміна — за id рахунку або за realty_id + period (РРРР-ММ) + service (нове нарахування, якщо такого немає). amount і ' +
+          'paid встановлюють суми (коригування), payment додає платіж. Суми в копійках, ніколи не від’ємні. Усе в одній транзакції: ' +
+          'помилка в будь-якій зміні — нічого не змінено (422 з полями bills.<n>.<поле>).',
         body: billsUpdate,
         response: { 200: z.object({ data: z.array(billRecord), totals: billTotals }) },
       },

@@ -339,7 +339,9 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['members'],
         summary: 'Імпорт приміщень і мешканців будинку',
         description:
-          'multipart: house_id, mode (preview — перевірити, commit — записати), skip_invalid (1 — пропустити рядки з помилками), file (CSV або XLSX до 5 МБ, до 10 000 рядків). Колонки: Номер, Тип, Площа, Поверх, ПІБ, Телефон, E-mail, Роль, Частка. Запис — одна транзакція: з помилками без skip_invalid не записується нічого (422 з rows).',
+          'multipart: house_id, mode (preview — перевірити, commit — записати), skip_invalid (1 — пропустити рядки з помилками), file ' +
+          '(CSV або XLSX до 5 МБ, до 10 000 рядків). Колонки: Номер, Тип, Площа, Поверх, ПІБ, Телефон, E-mail, Роль, Частка. Запис — ' +
+          'одна транзакція: з помилками без skip_invalid не записується нічого (422 з rows).',
         consumes: ['multipart/form-data'],
       },
     },

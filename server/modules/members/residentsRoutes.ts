@@ -80,7 +80,8 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Зв'язки мешканців із приміщеннями",
         description:
-          'resident_id — ідентифікатор мешканця (members.id): його приміщення; realty_id — мешканці приміщення; search_query — ПІБ мешканця або номер приміщення.',
+          'resident_id — ідентифікатор мешканця (members.id): його приміщення; realty_id — мешканці приміщення; search_query — ПІБ ' +
+          'мешканця або номер приміщення.',
         querystring: residentListQuery,
         response: { 200: z.object({ data: z.array(residentRecord), pagination: paginationSchema }) },
       },

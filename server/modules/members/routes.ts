@@ -93,7 +93,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Список мешканців',
         description:
-          'Фільтри: complex_id, house_ids[] (будинки приміщень мешканця), status; search_query — частина ПІБ, e-mail чи телефону, або точний номер приміщення. Сортування: name (за українською абеткою), created_at, id.',
+          'Фільтри: complex_id, house_ids[] (будинки приміщень мешканця), status; search_query — частина ПІБ, e-mail чи телефону, або ' +
+          'точний номер приміщення. Сортування: name (за українською абеткою), created_at, id.',
         querystring: memberListQuery,
         response: { 200: z.object({ data: z.array(memberRecord), pagination: paginationSchema }) },
       },
@@ -135,7 +136,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Додати мешканця',
         description:
-          "realty_id, role_id (число або об'єкт опції з value) і ownership_share одразу пов'язують мешканця з приміщенням; працівнику без прав на всі комплекси приміщення обов'язкове.",
+          "realty_id, role_id (число або об'єкт опції з value) і ownership_share одразу пов'язують мешканця з приміщенням; працівнику " +
+          "без прав на всі комплекси приміщення обов'язкове.",
         body: memberInput,
         response: { 200: one },
       },

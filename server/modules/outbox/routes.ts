@@ -20,7 +20,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['outbox'],
         summary: 'Вихідні листи та SMS: кому, що і стан доставки (для адміністратора)',
         description:
-          'Текст повідомлень (коди, посилання) видно лише в режимі розробки — без SMTP_URL і SMS_GATEWAY_URL і не в production; інакше subject — назва виду повідомлення, а body — null.',
+          'Текст повідомлень (коди, посилання) видно лише в режимі розробки — без SMTP_URL і SMS_GATEWAY_URL і не в production; інакше ' +
+          'subject — назва виду повідомлення, а body — null.',
         querystring: listQuery.pick({ page: true, per_page: true }),
         response: { 200: z.object({ data: z.array(outboxRecord), pagination: paginationSchema }) },
       },

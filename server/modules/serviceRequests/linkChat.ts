@@ -139,7 +139,8 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Написати в чат за посиланням',
           description:
-            'multipart/form-data: message, token (той самий, що в адресі; необов’язково), photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 МБ), done=1 — виконавець позначає роботу виконаною.',
+            'multipart/form-data: message, token (той самий, що в адресі; необов’язково), photo (необов’язково, JPEG/PNG/WEBP/GIF до 5 ' +
+            'МБ), done=1 — виконавець позначає роботу виконаною.',
           security: [],
           consumes: ['multipart/form-data'],
           params: tokenParams,

@@ -155,7 +155,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Список заявок',
         description:
-          'Фільтри: stage (або stage[]), type_id, complex / complex_id, house_ids[], responsible_id, performer_id, created_from і created_to (РРРР-ММ-ДД, дні за київським часом), overdue (1/0); search_query — номер, текст, мешканець, адреса. Сортування: created_at (типово, новіші першими), deadline, stage, number.',
+          'Фільтри: stage (або stage[]), type_id, complex / complex_id, house_ids[], responsible_id, performer_id, created_from і ' +
+          'created_to (РРРР-ММ-ДД, дні за київським часом), overdue (1/0); search_query — номер, текст, мешканець, адреса. Сортування: ' +
+          'created_at (типово, новіші першими), deadline, stage, number.',
         querystring: requestListQuery,
         response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(serviceRequestRecord) }) }) },
       },
@@ -314,7 +316,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Створити заявку',
         description:
-          'Номер — наступний в організації. Без deadline термін береться з типу заявки (або 72 години). Без відповідального — перший працівник типу за замовчуванням.',
+          'Номер — наступний в організації. Без deadline термін береться з типу заявки (або 72 години). Без відповідального — перший ' +
+          'працівник типу за замовчуванням.',
         body: serviceRequestInput,
         response: { 200: one },
       },
@@ -334,7 +337,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Змінити заявку або її етап',
         description:
-          'Етапи: new → underReview → executor → done; з executor і done — назад на underReview. Інші переходи — 422. Для executor потрібен виконавець. Кожна зміна етапу — рядок історії (хто, коли, з якого, на який, коментар).',
+          'Етапи: new → underReview → executor → done; з executor і done — назад на underReview. Інші переходи — 422. Для executor ' +
+          'потрібен виконавець. Кожна зміна етапу — рядок історії (хто, коли, з якого, на який, коментар).',
         params,
         body: serviceRequestUpdate,
         response: { 200: one },
@@ -391,7 +395,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Повідомлення в чат заявки',
-          description: `multipart/form-data: chat_type (staff_chat — між працівниками, member_chat — з мешканцем), message, files[] — до ${MAX_CHAT_FILES} фото або PDF (до 10 МБ кожен).`,
+          description:
+            `multipart/form-data: chat_type (staff_chat — між працівниками, member_chat — з мешканцем), message, files[] — до ` +
+            `${MAX_CHAT_FILES} фото або PDF (до 10 МБ кожен).`,
           consumes: ['multipart/form-data'],
           params,
           response: { 200: z.object({ data: chatMessage }) },

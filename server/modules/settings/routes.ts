@@ -184,7 +184,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: channel === 'phone' ? 'Двоетапний вхід через SMS' : 'Двоетапний вхід через e-mail',
           description:
-            'З поточним паролем надсилає код на цей канал; з кодом — вмикає (enable: true) або вимикає (enable: false) двоетапний вхід. Поки SMS не надсилаються, вхід через SMS не вмикається (422), а код для вимкнення приходить на e-mail.',
+            'З поточним паролем надсилає код на цей канал; з кодом — вмикає (enable: true) або вимикає (enable: false) двоетапний вхід. ' +
+            'Поки SMS не надсилаються, вхід через SMS не вмикається (422), а код для вимкнення приходить на e-mail.',
           body: twoFactorInput,
           response: { 200: twoFactorAnswer },
         },

@@ -50,7 +50,8 @@ export async function recordBallot(db: Db, votingId: number, participantId: numb
       .sort((a, b) => a - b)
       .join(', ');
     throw conflict(
-      `Співвласник уже проголосував ${CHANNEL[first.channel]} ${formatUa(first.date)} з питань № ${list}: один співвласник має один голос з кожного питання, тому цей ${ballot.channel === 'paper' ? 'листок' : 'голос'} не зараховано.`,
+      `Співвласник уже проголосував ${CHANNEL[first.channel]} ${formatUa(first.date)} з питань № ${list}: один співвласник має один ` +
+        `голос з кожного питання, тому цей ${ballot.channel === 'paper' ? 'листок' : 'голос'} не зараховано.`,
     );
   };
   await refuse();

@@ -276,7 +276,9 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
         ? {
             code: 'notice_missing',
             level: 'error',
-            message: `Повідомлення про збори мало дійти до кожного співвласника не пізніше ${formatUa(dl.noticeBy)} (за 10 днів до зборів), але дату вручення не зазначено.`,
+            message:
+              `Повідомлення про збори мало дійти до кожного співвласника не пізніше ${formatUa(dl.noticeBy)} (за 10 днів до ` +
+              `зборів), але дату вручення не зазначено.`,
           }
         : {
             code: 'notice_due',
@@ -343,7 +345,9 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     warnings.push({
       code: 'unowned_area',
       level: 'info',
-      message: `${((total - owned) / 100).toLocaleString('uk-UA', { maximumFractionDigits: 2 })} м² не мають зареєстрованих власників: ця площа входить у загальну, тож «за» рахується від усіх співвласників.`,
+      message:
+        `${((total - owned) / 100).toLocaleString('uk-UA', { maximumFractionDigits: 2 })} м² не мають зареєстрованих власників: ` +
+        `ця площа входить у загальну, тож «за» рахується від усіх співвласників.`,
     });
   }
 

@@ -30,7 +30,8 @@ export async function sendInvitations(app: FastifyInstance, m: Meeting, r: Meeti
     const wait = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
     throw new HttpError(
       429,
-      `Запрошення вже надсилали ${v.lastNotifiedAt ? v.lastNotifiedAt.toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' }) : ''}. Повторно — не раніше ніж через ${Math.ceil(wait / 3600)} год.`,
+      `Запрошення вже надсилали ${v.lastNotifiedAt ? v.lastNotifiedAt.toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' }) : ''}. ` +
+        `Повторно — не раніше ніж через ${Math.ceil(wait / 3600)} год.`,
       undefined,
       {
         'Retry-After': String(wait),

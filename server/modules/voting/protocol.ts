@@ -90,10 +90,14 @@ export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Pro
     doc.font('regular').text(`Приміщення: ${units}. Площа співвласника: ${m2(person.area)} (${pc(person.weightPercent)}).`, { width, indent: 14 });
     doc.text(`Документ про право власності: ${p.ownershipDocument || 'не зазначено'}.`, { width, indent: 14 });
     for (const b of ballots) {
+      const signature = b.signatureProvider
+        ? `підписано КЕП (${b.signatureProvider}, підписувач: ${b.signatureSigner ?? '—'})`
+        : 'без кваліфікованого електронного підпису';
       const how =
         b.channel === 'paper'
           ? `паперовий листок опитування від ${formatUa(b.ballotDate)}`
-          : `ЕЛЕКТРОННИЙ бюлетень від ${formatUa(b.ballotDate)}; ідентифікація: ${IDENT[b.identification ?? 'sms_code']} ${b.identifiedTarget ?? ''}; ${b.signatureProvider ? `підписано КЕП (${b.signatureProvider}, підписувач: ${b.signatureSigner ?? '—'})` : 'без кваліфікованого електронного підпису'}`;
+          : `ЕЛЕКТРОННИЙ бюлетень від ${formatUa(b.ballotDate)}; ` +
+            `ідентифікація: ${IDENT[b.identification ?? 'sms_code']} ${b.identifiedTarget ?? ''}; ${signature}`;
       const rep = b.representative ? `; представник: ${b.representative}, документ про повноваження: ${b.representativeDocument || 'не зазначено'}` : '';
       doc.text(`Голосування: ${how}${rep}.`, { width, indent: 14 });
     }
@@ -118,7 +122,9 @@ export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Pro
     .fontSize(8)
     .fillColor('#555')
     .text(
-      `Протокол сформовано ${new Date().toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })}. Електронні бюлетені позначено окремо із зазначенням способу ідентифікації співвласника; бюлетень без кваліфікованого електронного підпису не відповідає вимозі ч. 19 ст. 10 Закону № 417-VIII${v.signedOnly ? ' і на цих зборах не зараховується' : ''}.`,
+      `Протокол сформовано ${new Date().toLocaleString('uk-UA', { timeZone: 'Europe/Kyiv' })}. Електронні бюлетені позначено окремо із ` +
+        `зазначенням способу ідентифікації співвласника; бюлетень без кваліфікованого електронного підпису не відповідає вимозі ч. 19 ` +
+        `ст. 10 Закону № 417-VIII${v.signedOnly ? ' і на цих зборах не зараховується' : ''}.`,
       { width },
     );
   doc.end();

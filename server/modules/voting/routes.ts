@@ -256,7 +256,9 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
             {
               id: 'statute' as const,
               name: 'За статутом ОСББ',
-              description: `Поріг статуту: від ${STATUTE_MIN} до ${STATUTE_MAX} % (до ${STATUTE_CAPPED_MAX} % для органів управління, форми управління, внесків і кошторису).`,
+              description:
+                `Поріг статуту: від ${STATUTE_MIN} до ${STATUTE_MAX} % (до ${STATUTE_CAPPED_MAX} % для органів управління, ` +
+                `форми управління, внесків і кошторису).`,
               regimes: ['osbb' as const],
               needs_percent: true,
             },
@@ -515,7 +517,9 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           tags,
           summary: 'Паперовий листок опитування співвласника: скан і записані з нього відповіді',
           description:
-            'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type, answer_<id питання> = for | against, ballot_date (РРРР-ММ-ДД, типово сьогодні), representative, representative_document, ownership_document. Повторний голос з того самого питання — 409.',
+            'multipart/form-data: file (PDF, JPEG або PNG, до 20 МБ), type, answer_<id питання> = for | against, ballot_date ' +
+            '(РРРР-ММ-ДД, типово сьогодні), representative, representative_document, ownership_document. Повторний голос з того самого ' +
+            'питання — 409.',
           params: z.object({ votingId: idSchema, residentId: idSchema }),
           ...multipartDoc,
         },
