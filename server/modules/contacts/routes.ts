@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,13 +12,12 @@ import {
 import { complexes, contactGroups, contacts, contactSections } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { crudRoutes } from '../../lib/crud.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { complexScope } from '../../lib/scope.ts';
 import { plural } from '../../lib/words.ts';
 
 const phoneDisplay = (phone: string | null) => (phone ? (parsePhoneNumberFromString(phone)?.formatInternational() ?? phone) : null);
-const GROUP_TAKEN = { name: ['Група з такою назвою вже існує.'] };
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 
 /** A contact's complex: its section's. */
@@ -82,21 +81,8 @@ const groupRoutes = crudRoutes(contactGroupEntity, {
     }));
   },
   values: (b: ContactGroupInput) => ({ name: b.name }),
-  async check({ db, user }, body, id) {
-    const [taken] = await db
-      .select({ id: contactGroups.id })
-      .from(contactGroups)
-      .where(
-        and(
-          eq(contactGroups.organizationId, user.organizationId),
-          sql`lower(${contactGroups.name}) = lower(${body.name})`,
-          id === undefined ? undefined : ne(contactGroups.id, id),
-        ),
-      )
-      .limit(1);
-    if (taken) throw unprocessable(GROUP_TAKEN);
-  },
-  unique: { field: 'name', message: GROUP_TAKEN.name[0] },
+  // Names are unique in the organization whatever the case: checked before the write and when the index refuses it.
+  unique: { field: 'name', message: 'Група з такою назвою вже існує.' },
 });
 
 /** Contacts: phones stored in E.164 and shown as people read them; search by name, e-mail or phone digits. */
