@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ENTITIES } from './contract/entities.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
@@ -63,9 +64,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `virtual:declared-screens`: the screens of the declared entities that declare one
+ * (`screen` in contract/, docs/adding-an-entity.md) — name, permission area, path — without their
+ * schemas, which the screen loads when it opens. The first screen's JavaScript needs only these
+ * few words to build the routes and the menu. A change of a declaration's screen needs a restart
+ * of the dev server.
+ */
+export function declaredScreens(): Plugin {
+  const id = 'virtual:declared-screens';
+  return {
+    name: 'declared-screens',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const screens = ENTITIES.flatMap((e) =>
+        e.screen ? [{ name: e.name, area: e.area, path: e.screen.path, recordRepresentation: e.screen.recordRepresentation }] : [],
+      );
+      return `export const DECLARED_SCREENS = ${JSON.stringify(screens)};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    declaredScreens(),
     chunkMap(),
     precompress(),
     {

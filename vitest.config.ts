@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { declaredScreens } from './vite.config';
 
 export default defineConfig({
   test: {
@@ -21,7 +22,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), declaredScreens()],
         // As in vite.config.ts: one copy of the rich text editor's core.
         resolve: { dedupe: ['@tiptap/core', '@tiptap/pm'] },
         test: {

@@ -77,8 +77,11 @@ export interface FieldDeclaration {
   input?: boolean;
   /** A column of the export (default: what `list` says). */
   export?: boolean;
-  /** The form shows a hint under the input: `resources.<name>.hints.<field>`. */
-  hint?: boolean;
+  /**
+   * A hint under the form's input: the Ukrainian text (another locale's is
+   * `resources.<name>.hints.<field>`), or `true` when only the catalogue carries it.
+   */
+  hint?: boolean | string;
   /** A long text column: the list shows it wrapped, the export wider. */
   wide?: boolean;
   /** The record field the list shows for it instead of the stored value (e.g. a formatted phone). */
@@ -133,10 +136,32 @@ export interface EntityDeclaration<
   /** Page size of the list when the call does not say (default 15). */
   perPage?: number;
   /**
+   * The Ukrainian words of its screen (another locale's are `resources.<name>.<key>` in its
+   * catalogue, src/i18n/en.ts): `name` in polyglot's plural forms (one |||| few |||| many).
+   */
+  texts?: EntityTexts;
+  /** The SQL table, when it is not the name with `_` for `-` (the server finds the Drizzle table by it). */
+  table?: string;
+  /**
+   * A screen of its own, built from the declaration alone, when no module of the SPA carries one:
+   * its path, and the record field that names a record (in references and titles).
+   */
+  screen?: { path: string; recordRepresentation?: string };
+  /**
    * Resources that are not declared entities (e.g. `members`) whose records `sample` refers to:
    * the suites pass an id of one of the same complex in `ctx.refs`.
    */
   sampleRefs?: readonly string[];
+}
+
+/** The words of an entity's screen (Ukrainian, in the declaration). */
+export interface EntityTexts {
+  name: string;
+  title: string;
+  create_title: string;
+  edit_title: string;
+  empty: string;
+  created: string;
 }
 
 /**

@@ -212,6 +212,10 @@ export function exportColumns<Rec>(e: EntityDeclaration): ExportColumn<Rec>[] {
 
 const EXPORT_BATCH = 1000;
 
+/** The entities whose CRUD plugin a module builds itself; the rest get the plain one (server/modules/declared.ts). */
+const implemented = new Set<string>();
+export const hasCrudRoutes = (name: string) => implemented.has(name);
+
 /**
  * The generic CRUD plugin of a declared entity: list (capped total, declared filters, search and
  * sorts, the caller's scope), one, create, update (If-Match), delete (409 while other rows refer
@@ -219,6 +223,7 @@ const EXPORT_BATCH = 1000;
  */
 export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration, impl: CrudImplementation<T, Input, Rec>): FastifyPluginAsyncZod {
   const { table } = impl;
+  implemented.add(e.name);
   const tags = [e.name];
   const params = z.object({ id: idSchema });
   const listSchema = entityListQuery(e, impl.query);

@@ -8,8 +8,8 @@ import { contactRoutes } from './contacts/routes.ts';
 import { discountRoutes } from './discounts/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { eventRoutes } from './events/routes.ts';
-import { cameraRoutes } from './cameras/routes.ts';
 import { complexRoutes } from './complexes/routes.ts';
+import { plainEntityRoutes } from './declared.ts';
 import { houseRoutes } from './houses/routes.ts';
 import { houseTypeRoutes } from './houseTypes/routes.ts';
 import { memberRoutes } from './members/routes.ts';
@@ -88,12 +88,13 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(documentRoutes),
   route(contactRoutes),
   route(discountRoutes),
-  route(cameraRoutes),
   route(votingRoutes, ({ signatureProviders }) => ({ signatureProviders })),
   route(serviceRequestRoutes),
   route(notificationRoutes),
   route(liveTicketRoutes),
   route(interviewRoutes),
+  // Declared entities that need nothing beyond their declaration (docs/adding-an-entity.md).
+  ...plainEntityRoutes().map((plugin) => route(plugin)),
 ];
 
 /** Outside /api/admin, each under its own prefix: the APIs of the pages opened from a link (docs/architecture.md, "Link pages"). */

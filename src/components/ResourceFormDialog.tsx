@@ -9,8 +9,9 @@ export interface ResourceFormDialogProps<T extends RaRecord> {
   /** Open state: `null` closed, `'create'` a new record, an id to edit that record. */
   target: Identifier | 'create' | null;
   onClose: () => void;
+  /** i18n keys (or words already translated) of the dialog's title */
   title: { create: string; edit: string };
-  /** i18n keys of the success toasts */
+  /** i18n keys (or words already translated) of the success toasts */
   notifications: { created: string; updated: string };
   onSaved?: (record: T, created: boolean) => void | Promise<void>;
   defaultValues?: Partial<T>;
@@ -51,12 +52,18 @@ export function ResourceFormDialog<T extends RaRecord>({
     </SimpleForm>
   );
   const done = (created: boolean) => async (record: T) => {
-    notify(created ? notifications.created : notifications.updated, { type: 'success' });
+    const message = created ? notifications.created : notifications.updated;
+    notify(message, { type: 'success', messageArgs: { _: message } });
     onClose();
     await onSaved?.(record, created);
   };
   return (
-    <FormDialog open={target !== null} onClose={onClose} title={translate(creating ? title.create : title.edit)} size={size}>
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      title={translate(creating ? title.create : title.edit, { _: creating ? title.create : title.edit })}
+      size={size}
+    >
       {creating && (
         <CreateBase<T> resource={resource} redirect={false} mutationOptions={{ onSuccess: done(true) }}>
           {form}

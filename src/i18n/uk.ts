@@ -1,4 +1,5 @@
 import type { EntityName } from '../../contract/entities';
+import type { EntityTexts } from '../../contract/entity';
 import { AREA_LABELS } from '../../contract/permissions';
 
 /** Ukrainian: the default and complete catalogue of the app's own messages. */
@@ -781,15 +782,6 @@ export const uk = {
       filters: { search: 'Пошук за партнером або пропозицією', state: 'Стан', all: 'Усі', active: 'Чинні', expired: 'Завершені' },
       notifications: { created: 'Знижку додано', updated: 'Зміни збережено', deleted: 'Знижку видалено' },
     },
-    cameras: {
-      name: 'Камера |||| Камери |||| Камер',
-      title: 'Камери спостереження',
-      create_title: 'Нова камера',
-      edit_title: 'Редагування камери',
-      empty: 'Камер ще не додано.',
-      hints: { stream_url: 'rtsp://… або https://… (необов’язково, якщо є знімок)', snapshot_url: 'https://… — адреса зображення з камери' },
-      notifications: { created: 'Камеру додано' },
-    },
     voting: {
       name: 'Загальні збори |||| Загальні збори |||| Загальних зборів',
       title: 'Загальні збори',
@@ -980,7 +972,13 @@ export const uk = {
 
 type DeepStringRecord<T> = { [K in keyof T]: T[K] extends string ? string : DeepStringRecord<T[K]> };
 /** Labels of a declared entity's fields and options: Ukrainian ones are the declaration's own (src/resources/generic/labels.ts). */
-type EntityLabels = { [resource in EntityName]: { fields: Record<string, string>; options?: Record<string, Record<string, string>> } };
+type EntityLabels = {
+  [resource in EntityName]: {
+    fields: Record<string, string>;
+    options?: Record<string, Record<string, string>>;
+    hints?: Record<string, string>;
+  } & Partial<Omit<EntityTexts, 'created'>> & { notifications?: { created?: string } };
+};
 /**
  * Every locale must carry every key of the Ukrainian catalogue, and the field labels of every
  * declared entity (which Ukrainian takes from the declarations).

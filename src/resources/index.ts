@@ -1,7 +1,6 @@
 import advertisements from './advertisements';
 import announcements from './announcements';
 import articles from './articles';
-import cameras from './cameras';
 import complexes from './complexes';
 import contacts from './contacts';
 import discounts from './discounts';
@@ -16,10 +15,12 @@ import serviceRequests from './service-requests';
 import staff from './staff';
 import staffRoles from './staff-roles';
 import voting from './voting';
+import { DECLARED_SCREENS } from 'virtual:declared-screens';
+import { entityModule } from './generic/entityModule';
 import type { ResourceModule } from './module';
 
-/** Every resource module: the shell (App.tsx, routes.tsx) maps over this list. */
-export const MODULES: ResourceModule[] = [
+/** The modules written by hand: screens richer than the generic list and form. */
+const OWN_MODULES: ResourceModule[] = [
   complexes,
   houses,
   realty,
@@ -34,8 +35,16 @@ export const MODULES: ResourceModule[] = [
   documents,
   contacts,
   discounts,
-  cameras,
   voting,
   serviceRequests,
   interview,
 ];
+
+/**
+ * The screens of declared entities that need nothing beyond their declaration (`screen` in
+ * contract/, docs/adding-an-entity.md): built from it, loaded with their screen.
+ */
+const DECLARED_MODULES = DECLARED_SCREENS.map((s) => entityModule({ ...s, load: () => import('../../contract/entities').then((m) => m.findEntity(s.name)!) }));
+
+/** Every resource module: the shell (App.tsx, routes.tsx) maps over this list. */
+export const MODULES: ResourceModule[] = [...OWN_MODULES, ...DECLARED_MODULES];

@@ -3,14 +3,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houses } from '../../server/db/schema.ts';
 import { requireAuth } from '../../server/lib/auth.ts';
-import { crudRoutes } from '../../server/lib/crud.ts';
-import { parcelLockerEntity, parcelLockerImpl, PARCEL_LOCKERS_DDL } from '../fixtures/parcelLockers.ts';
+import { plainCrudRoutes } from '../../server/modules/declared.ts';
+import { parcelLockerEntity, parcelLockers, PARCEL_LOCKERS_DDL } from '../fixtures/parcelLockers.ts';
 import { ADMIN, API, expectFieldError, setupApp, type TestApp } from './helpers.ts';
 
 /**
  * A new entity is its declaration: the throwaway parcel lockers of tests/fixtures get their list,
  * record, create, update, delete, filters, search, sorts, export and OpenAPI entries from
- * `crudRoutes(declaration, implementation)` alone, with no handler of their own.
+ * its declaration and its table alone (`plainCrudRoutes`), with no handler of their own.
  */
 let t: TestApp;
 let admin: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
       app.register(
         async (api) => {
           await api.register(requireAuth, { db: app.db });
-          await api.register(crudRoutes(parcelLockerEntity, parcelLockerImpl));
+          await api.register(plainCrudRoutes(parcelLockerEntity, parcelLockers));
         },
         { prefix: API },
       ),

@@ -82,10 +82,24 @@ describe.each(ALL.map((e) => [e.name, e] as const))('%s', (_name, e) => {
   });
 
   it.skipIf(e === parcelLockerEntity)('is a module of the app with the name and area of its declaration, and has English labels', () => {
-    const module = MODULES.find((m) => m.resources.some((r) => r.name === e.name)) as ReturnType<typeof entityModule> | undefined;
-    expect(module, `a module in src/resources/index.ts declares ${e.name}`).toBeDefined();
+    const modules = MODULES.filter((m) => m.resources.some((r) => r.name === e.name)) as ReturnType<typeof entityModule>[];
+    // One screen: a module of its own in src/resources/index.ts, or the one its declaration's `screen` asks for.
+    expect(modules, `a module in src/resources/index.ts or a declared screen for ${e.name}`).toHaveLength(1);
+    const module = modules[0];
     if (module?.entity) expect({ name: module.entity.name, area: module.entity.area }).toEqual({ name: e.name, area: e.area });
     const english = (en.resources as Record<string, { fields?: Record<string, string> }>)[e.name]?.fields ?? {};
     expect(Object.keys(e.fields).filter((k) => !english[k])).toEqual([]);
+  });
+
+  it.skipIf(!e.screen)('has the words of its own screen in Ukrainian and in English', () => {
+    const english = (en.resources as Record<string, Record<string, unknown>>)[e.name] ?? {};
+    const texts = e.texts ?? ({} as Record<string, string>);
+    for (const key of ['name', 'title', 'create_title', 'edit_title', 'empty', 'created'] as const) {
+      expect(texts[key], `${e.name}: texts.${key} in the declaration`).toBeTruthy();
+      const en = key === 'created' ? (english.notifications as Record<string, string> | undefined)?.created : english[key];
+      expect(en, `${e.name}: resources.${e.name}.${key === 'created' ? 'notifications.created' : key} in src/i18n/en.ts`).toBeTruthy();
+    }
+    const hinted = Object.entries(e.fields).filter(([, f]) => f.hint);
+    expect(hinted.filter(([k, f]) => typeof f.hint !== 'string' || !(english.hints as Record<string, string> | undefined)?.[k]).map(([k]) => k)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ function validators(field: FieldDeclaration): Validator[] {
 export function EntityInput({ entity, source, field }: { entity: EntityDeclaration; source: string; field: FieldDeclaration }) {
   const labels = useEntityLabels(entity);
   const validate = validators(field);
-  const hint = field.hint ? `resources.${entity.name}.hints.${source}` : undefined;
+  const hint = labels.hint(source);
   const label = labels.field(source);
   const common = { source, label, validate, helperText: hint, fullWidth: true };
   switch (field.type) {

@@ -106,9 +106,8 @@ function filterInputs(
 }
 
 /** The page's header: the entity's title (not when the list is a part of another page). */
-function EntityPageHeader({ name }: { name: string }) {
-  const translate = useTranslate();
-  usePageHeader(translate(`resources.${name}.title`));
+function EntityPageHeader({ entity }: { entity: EntityDeclaration }) {
+  usePageHeader(useEntityLabels(entity).text('title'));
   return null;
 }
 
@@ -152,7 +151,7 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
   const representation = (r: RaRecord) => String(r[Object.keys(entity.fields)[0]] ?? r.id);
   return (
     <Box>
-      {!embedded && <EntityPageHeader name={name} />}
+      {!embedded && <EntityPageHeader entity={entity} />}
       <List
         resource={name}
         title={false}
@@ -163,7 +162,7 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
         exporter={false}
         empty={
           <Card sx={{ p: 4, textAlign: 'center', mt: 2 }}>
-            <Typography sx={{ mb: 2 }}>{translate(`resources.${name}.empty`)}</Typography>
+            <Typography sx={{ mb: 2 }}>{labels.text('empty')}</Typography>
             {add('contained')}
           </Card>
         }
@@ -197,8 +196,8 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
         resource={name}
         target={dialog}
         onClose={() => setDialog(null)}
-        title={{ create: `resources.${name}.create_title`, edit: `resources.${name}.edit_title` }}
-        notifications={{ created: `resources.${name}.notifications.created`, updated: 'app.list.saved' }}
+        title={{ create: labels.text('create_title'), edit: labels.text('edit_title') }}
+        notifications={{ created: labels.text('created'), updated: 'app.list.saved' }}
       >
         <EntityInputs entity={entity} />
       </ResourceFormDialog>

@@ -1,0 +1,72 @@
+import { getTableName, inArray, is } from 'drizzle-orm';
+import { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ZodObject } from 'zod';
+import { ENTITIES } from '../../contract/entities.ts';
+import type { EntityDeclaration } from '../../contract/entity.ts';
+import * as schema from '../db/schema.ts';
+import { houses } from '../db/schema.ts';
+import { crudRoutes, hasCrudRoutes, type CrudContext, type CrudTable } from '../lib/crud.ts';
+import { formatAddress } from './houses/address.ts';
+import { selectHouses } from './houses/records.ts';
+
+/** `stream_url` → `streamUrl`: a record field's column, as every table of the schema names them. */
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+const TABLES = new Map((Object.values(schema) as unknown[]).flatMap((v) => (is(v, PgTable) ? [[getTableName(v), v] as const] : [])));
+
+/** The Drizzle table of a declaration: `table`, or its name with `_` for `-`. */
+export function declaredTable(e: EntityDeclaration): CrudTable {
+  const name = e.table ?? e.name.replaceAll('-', '_');
+  const table = TABLES.get(name);
+  if (!table) throw new Error(`The entity «${e.name}» names the table «${name}», which the schema does not have.`);
+  return table as CrudTable;
+}
+
+/**
+ * The CRUD plugin of an entity that needs nothing beyond its declaration: record fields are the
+ * table's columns by name (`stream_url` ↔ `streamUrl`), and a house's records also carry the
+ * house's `address` and `complex_id` when the record schema has them (docs/adding-an-entity.md).
+ */
+export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declaredTable(e)) {
+  const column = (key: string) => {
+    const c = (table as unknown as Record<string, unknown>)[camel(key)];
+    return is(c, PgColumn) ? c : undefined;
+  };
+  const recordKeys = Object.keys((e.record as unknown as ZodObject).shape ?? {});
+  const columns = Object.fromEntries([...Object.keys(e.fields), ...e.filters.map((f) => f.source)].flatMap((k) => (column(k) ? [[k, column(k)!]] : [])));
+  const houseColumn = column('house_id');
+  const inputKeys = Object.keys((e.input as unknown as ZodObject).shape ?? e.fields).filter((k) => column(k));
+  type Row = Record<string, unknown>;
+
+  async function housesOf({ db }: CrudContext, rows: Row[]) {
+    if (!houseColumn || !recordKeys.some((k) => k === 'address' || k === 'complex_id')) return new Map();
+    const ids = [...new Set(rows.map((r) => r.houseId as number))];
+    const found = ids.length ? await selectHouses(db).where(inArray(houses.id, ids)) : [];
+    return new Map(found.map((h) => [h.id, h]));
+  }
+
+  return crudRoutes(e, {
+    table,
+    columns,
+    houseColumn,
+    complexColumn: column('complex_id'),
+    async toRecords(ctx, rows) {
+      const byHouse = await housesOf(ctx, rows as Row[]);
+      return (rows as Row[]).map((row) => {
+        const house = byHouse.get(row.houseId);
+        return Object.fromEntries(
+          recordKeys.map((k) => {
+            if (k === 'address' && !column(k)) return [k, house ? formatAddress(house) : ''];
+            if (k === 'complex_id' && !column(k)) return [k, house?.complexId ?? null];
+            const v = row[camel(k)];
+            return [k, v instanceof Date ? v.toISOString() : v];
+          }),
+        );
+      });
+    },
+    values: (input) => Object.fromEntries(inputKeys.map((k) => [camel(k), (input as Row)[k]])),
+  });
+}
+
+/** The plain CRUD plugins of the declared entities that no module implements itself. */
+export const plainEntityRoutes = () => ENTITIES.filter((e) => !hasCrudRoutes(e.name)).map((e) => plainCrudRoutes(e));
