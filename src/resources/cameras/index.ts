@@ -7,4 +7,5 @@ export default entityModule({
   path: '/dashboard_old/Security-cameras',
   load: () => import('../../../contract/cameras').then((m) => m.cameraEntity),
   recordRepresentation: 'name',
+  legacy: [{ path: 'Security-cameras', label: 'app.legacy.pages.cameras' }],
 });
