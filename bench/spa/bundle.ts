@@ -87,21 +87,23 @@ export async function buildSpa(outDir: string, root = ROOT): Promise<void> {
 
 /**
  * Each route of the route table with the module its lazy import loads (read from the source text):
- * src/routes.tsx and every resource module (src/resources/<name>/index.ts); a declared entity's
- * screen (`entityModule(…, { path })`) loads the generic list.
+ * src/routes.tsx, every custom page module (src/customPages/<name>/index.ts) and every resource
+ * module (src/resources/<name>/index.ts); a declared entity's screen (`entityModule(…, { path })`)
+ * loads the generic list. A link page's path is its `TOKEN_PAGES` name.
  */
 export function routeSources(root = ROOT): { path: string; source: string }[] {
   const files = [
     path.join('src', 'routes.tsx'),
-    ...fs.readdirSync(path.join(root, 'src', 'resources')).map((d) => path.join('src', 'resources', d, 'index.ts')),
+    ...['customPages', 'resources'].flatMap((folder) => fs.readdirSync(path.join(root, 'src', folder)).map((d) => path.join('src', folder, d, 'index.ts'))),
   ];
   const routes: { path: string; source: string }[] = [];
   for (const file of files.filter((f) => fs.existsSync(path.join(root, f)))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const dir = path.dirname(file);
     for (const line of text.split('\n')) {
-      const m = /(?:page\(|path:\s*)'([^']+)'.*import\('\.\/([^']+)'\)/.exec(line);
-      if (m) routes.push({ path: m[1], source: resolveSource(root, path.join(dir, m[2])) });
+      // Each route with the nearest import after its path: a line may hold several routes.
+      for (const m of line.matchAll(/(?:page\(|path:\s*)(?:'([^']+)'|(TOKEN_PAGES\.\w+)).*?import\('\.\/([^']+)'\)/g))
+        routes.push({ path: m[1] ?? m[2], source: resolveSource(root, path.join(dir, m[3])) });
       const entity = /^\s*path: '([^']+)',$/.exec(line);
       if (entity && text.includes('entityModule(')) routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
     }
