@@ -100,12 +100,17 @@ export function routeSources(root = ROOT): { path: string; source: string }[] {
   for (const file of files.filter((f) => fs.existsSync(path.join(root, f)))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const dir = path.dirname(file);
+    // The options' first `path:` line is the entity's list (later ones may be its menu items or old addresses).
+    let entityListed = !text.includes('entityModule(');
     for (const line of text.split('\n')) {
       // Each route with the nearest import after its path: a line may hold several routes.
       for (const m of line.matchAll(/(?:page\(|path:\s*)(?:'([^']+)'|(TOKEN_PAGES\.\w+)).*?import\('\.\/([^']+)'\)/g))
         routes.push({ path: m[1] ?? m[2], source: resolveSource(root, path.join(dir, m[3])) });
-      const entity = /^\s*path: '([^']+)',$/.exec(line);
-      if (entity && text.includes('entityModule(')) routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
+      const entity = entityListed ? null : /^\s*path: '([^']+)',$/.exec(line);
+      if (entity) {
+        entityListed = true;
+        routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
+      }
     }
     const legacy = /const loadLegacyRedirect = \(\) => import\('\.\/([^']+)'\)/.exec(text);
     if (legacy) routes.push({ path: '(legacy redirects)', source: resolveSource(root, path.join(dir, legacy[1])) });
