@@ -32,6 +32,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The layout (shell) knows no resource: their screens and API clients belong to the resources,
+  // and the shell reads the modules through src/modules.ts (only the module's shape is allowed).
+  {
+    files: ['src/layout/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+resources/(?!module$)',
+              message: 'src/layout/ must not import a resource (its screens, its API): read the modules through src/modules.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Prettier wraps code at 160 columns but leaves long strings, template literals, comments and
   // regexes alone: this keeps them within the same width (deprecated in core ESLint, still working).
   {

@@ -66,8 +66,8 @@ function precompress(): Plugin {
 
 /**
  * `virtual:declared-screens`: the screens of the declared entities that declare one
- * (`screen` in contract/, docs/adding-an-entity.md) — name, permission area, path — without their
- * schemas, which the screen loads when it opens. The first screen's JavaScript needs only these
+ * (`screen` in contract/, docs/adding-an-entity.md) — name, permission area, path, sidebar item,
+ * old addresses, Ukrainian words — without their schemas, which the screen loads when it opens. The first screen's JavaScript needs only these
  * few words to build the routes and the menu. A change of a declaration's screen needs a restart
  * of the dev server.
  */
@@ -78,9 +78,7 @@ export function declaredScreens(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      const screens = ENTITIES.flatMap((e) =>
-        e.screen ? [{ name: e.name, area: e.area, path: e.screen.path, recordRepresentation: e.screen.recordRepresentation }] : [],
-      );
+      const screens = ENTITIES.flatMap((e) => (e.screen ? [{ name: e.name, area: e.area, ...e.screen, texts: e.texts }] : []));
       return `export const DECLARED_SCREENS = ${JSON.stringify(screens)};`;
     },
   };

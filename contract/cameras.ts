@@ -78,7 +78,7 @@ export const cameraEntity = defineEntity({
     empty: 'Камер ще не додано.',
     created: 'Камеру додано',
   },
-  screen: { path: '/dashboard_old/Security-cameras', recordRepresentation: 'name' },
+  screen: { path: '/dashboard_old/Security-cameras', recordRepresentation: 'name', legacy: ['Security-cameras'] },
   sample: ({ houseId, unique }) => ({
     house_id: houseId,
     name: `Камера ${unique}`,

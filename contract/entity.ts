@@ -143,10 +143,17 @@ export interface EntityDeclaration<
   /** The SQL table, when it is not the name with `_` for `-` (the server finds the Drizzle table by it). */
   table?: string;
   /**
-   * A screen of its own, built from the declaration alone, when no module of the SPA carries one:
-   * its path, and the record field that names a record (in references and titles).
+   * A screen of its own, built from the declaration alone, when no module of the SPA carries one
+   * (docs/adding-an-entity.md): its path, the record field that names a record (in references and
+   * titles), its sidebar item (in a group of the sidebar, at `order` among the others; its label
+   * is `texts.title`) and its old addresses under /dashboard_old.
    */
-  screen?: { path: string; recordRepresentation?: string };
+  screen?: {
+    path: string;
+    recordRepresentation?: string;
+    menu?: { group?: 'requests' | 'community' | 'realty' | 'staff'; order: number; icon?: string };
+    legacy?: readonly string[];
+  };
   /**
    * Resources that are not declared entities (e.g. `members`) whose records `sample` refers to:
    * the suites pass an id of one of the same complex in `ctx.refs`.

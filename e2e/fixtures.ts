@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freshDataDir, startServer, type Edition, type RunningServer } from './server';
 
-/** Keys of the screen tours (src/layout/ScreenTour.tsx). */
+/** Keys of the screen tours (src/customPages/tours/ScreenTour.tsx). */
 export const SCREEN_TOUR_KEYS = ['requests', 'members', 'news', 'voting'];
 
 export const ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };

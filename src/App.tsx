@@ -14,7 +14,7 @@ import { LoadingBar } from './layout/LoadingBar';
 import { OfflineNotice } from './layout/network';
 import { Toaster } from './layout/Toaster';
 import LoginPage from './pages/LoginPage';
-import { MODULES } from './resources';
+import { APP_MODULES } from './modules';
 import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 import { sidebarOpenAtStart } from './layout/breakpoint';
@@ -69,7 +69,7 @@ export function App() {
           catchAll={NotFoundPage}
           disableTelemetry
         >
-          {MODULES.flatMap((m) => m.resources).map((r) => (
+          {APP_MODULES.flatMap((m) => m.resources).map((r) => (
             <Resource key={r.name} {...r} />
           ))}
           <CustomRoutes noLayout>{ROUTES.filter((r) => r.layout !== 'default').map(guarded)}</CustomRoutes>

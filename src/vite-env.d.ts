@@ -8,5 +8,6 @@ interface ImportMetaEnv {
 
 /** The declared entities' own screens (vite.config.ts, `declaredScreens`). */
 declare module 'virtual:declared-screens' {
-  export const DECLARED_SCREENS: { name: string; area: import('../contract/permissions').Area; path: string; recordRepresentation?: string }[];
+  type EntityDeclaration = import('../contract/entity').EntityDeclaration;
+  export const DECLARED_SCREENS: (Pick<EntityDeclaration, 'name' | 'area' | 'texts'> & NonNullable<EntityDeclaration['screen']>)[];
 }

@@ -87,23 +87,30 @@ export async function buildSpa(outDir: string, root = ROOT): Promise<void> {
 
 /**
  * Each route of the route table with the module its lazy import loads (read from the source text):
- * src/routes.tsx and every resource module (src/resources/<name>/index.ts); a declared entity's
- * screen (`entityModule(…, { path })`) loads the generic list.
+ * src/routes.tsx, every custom page module (src/customPages/<name>/index.ts) and every resource
+ * module (src/resources/<name>/index.ts); a declared entity's screen (`entityModule(…, { path })`)
+ * loads the generic list. A link page's path is its `TOKEN_PAGES` name.
  */
 export function routeSources(root = ROOT): { path: string; source: string }[] {
   const files = [
     path.join('src', 'routes.tsx'),
-    ...fs.readdirSync(path.join(root, 'src', 'resources')).map((d) => path.join('src', 'resources', d, 'index.ts')),
+    ...['customPages', 'resources'].flatMap((folder) => fs.readdirSync(path.join(root, 'src', folder)).map((d) => path.join('src', folder, d, 'index.ts'))),
   ];
   const routes: { path: string; source: string }[] = [];
   for (const file of files.filter((f) => fs.existsSync(path.join(root, f)))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const dir = path.dirname(file);
+    // The options' first `path:` line is the entity's list (later ones may be its menu items or old addresses).
+    let entityListed = !text.includes('entityModule(');
     for (const line of text.split('\n')) {
-      const m = /(?:page\(|path:\s*)'([^']+)'.*import\('\.\/([^']+)'\)/.exec(line);
-      if (m) routes.push({ path: m[1], source: resolveSource(root, path.join(dir, m[2])) });
-      const entity = /^\s*path: '([^']+)',$/.exec(line);
-      if (entity && text.includes('entityModule(')) routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
+      // Each route with the nearest import after its path: a line may hold several routes.
+      for (const m of line.matchAll(/(?:page\(|path:\s*)(?:'([^']+)'|(TOKEN_PAGES\.\w+)).*?import\('\.\/([^']+)'\)/g))
+        routes.push({ path: m[1] ?? m[2], source: resolveSource(root, path.join(dir, m[3])) });
+      const entity = entityListed ? null : /^\s*path: '([^']+)',$/.exec(line);
+      if (entity) {
+        entityListed = true;
+        routes.push({ path: entity[1], source: 'src/resources/generic/EntityList.tsx' });
+      }
     }
     const legacy = /const loadLegacyRedirect = \(\) => import\('\.\/([^']+)'\)/.exec(text);
     if (legacy) routes.push({ path: '(legacy redirects)', source: resolveSource(root, path.join(dir, legacy[1])) });

@@ -313,7 +313,6 @@ export const en = {
         notice: 'Announcements',
         occupant: 'Residents',
         occupant_role: 'Residents’ roles',
-        cameras: 'Security cameras',
         staff: 'Staff',
         staff_role: 'Staff roles',
         user_requests: 'Residents’ requests',

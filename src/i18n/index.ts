@@ -1,11 +1,23 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { DECLARED_SCREENS } from 'virtual:declared-screens';
 import { raUkrainian } from './ra-uk';
 import { layoutMessagesUk } from '../layout/messages';
 import { uk } from './uk';
 import { mergeMessages, type Catalogue } from './merge';
 import { richTextUk } from './richText';
 
-const ukrainian: Catalogue = mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, uk);
+/** The Ukrainian words of the screens built from declarations are the declarations' own (`texts`). */
+const declaredUk = {
+  resources: Object.fromEntries(
+    DECLARED_SCREENS.flatMap(({ name, texts }) => {
+      if (!texts) return [];
+      const { created, ...rest } = texts;
+      return [[name, { ...rest, notifications: { created } }]];
+    }),
+  ),
+};
+
+const ukrainian: Catalogue = mergeMessages(raUkrainian, richTextUk, layoutMessagesUk, declaredUk, uk);
 
 /** English is as large as Ukrainian and most users never switch, so it is a chunk of its own. */
 let english: Catalogue | undefined;

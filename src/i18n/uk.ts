@@ -298,7 +298,6 @@ export const uk = {
         notice: 'Оголошення',
         occupant: 'Мешканці',
         occupant_role: 'Ролі мешканців',
-        cameras: 'Камери спостереження',
         staff: 'Працівники',
         staff_role: 'Ролі працівників',
         user_requests: 'Заявки мешканців',

@@ -7,7 +7,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Menu } from './Menu';
 import { NavigationProvider } from './navigation';
-import { ScreenTour } from './ScreenTour';
+import { ScreenTour } from '../customPages/tours/ScreenTour';
 
 function CollapseBelowBreakpoint() {
   const narrow = useMediaQuery(`(max-width:${LAYOUT_BREAKPOINT - 0.05}px)`, { noSsr: true });

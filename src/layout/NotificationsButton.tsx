@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import type { NotificationItem } from '../../contract/serviceRequests';
 import { formatDateTime } from '../lib/dates';
 import { useLiveEvents } from '../lib/live';
-import { notificationApi } from '../resources/service-requests/api';
+import { notificationApi } from './notificationsApi';
 
 /** A slow safety net for the live stream: the count is also re-read every few minutes. */
 const REFRESH_MS = 180_000;

@@ -1,6 +1,8 @@
 import type { Area } from '../../contract/permissions';
 import type { Edition } from '../edition';
-import { hasRoute } from '../routes';
+import { findRoute } from '../lib/routing';
+import { MODULE_MENU, MODULE_ROUTES } from '../modules';
+import type { ModuleMenuItem } from '../resources/module';
 
 export interface MenuLink {
   kind: 'link';
@@ -19,49 +21,35 @@ export interface MenuGroup {
 }
 export type MenuEntry = MenuLink | MenuGroup;
 
-const link = (label: string, path: string, area?: Area, icon?: string): MenuLink => ({ kind: 'link', label, path, area, icon });
+/** The sidebar's groups; their items come from the modules (`menu` in src/resources/<name>/index.ts). */
+export const MENU_GROUPS = {
+  requests: { label: 'app.menu.requests', icon: 'requests' },
+  community: { label: 'app.menu.community', icon: 'community' },
+  realty: { label: 'app.menu.realty', icon: 'realty' },
+  staff: { label: 'app.menu.staff', icon: 'staff' },
+} as const;
+export type MenuGroupKey = keyof typeof MENU_GROUPS;
+
+/** The sidebar of an edition built from the modules' items: sorted by `order`, each group where its first item stands. */
+export function buildMenu(items: ModuleMenuItem[], edition: Edition): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  const groups = new Map<MenuGroupKey, MenuGroup>();
+  const sorted = items.filter((i) => !i.edition || i.edition === edition).sort((a, b) => a.order - b.order);
+  for (const { label, path, area, icon, group, onlyDuringTutorial } of sorted) {
+    const link: MenuLink = { kind: 'link', label, path, area, icon, ...(onlyDuringTutorial ? { onlyDuringTutorial } : {}) };
+    if (!group) out.push(link);
+    else if (groups.has(group)) groups.get(group)!.items.push(link);
+    else {
+      const entry: MenuGroup = { kind: 'group', ...MENU_GROUPS[group], items: [link] };
+      groups.set(group, entry);
+      out.push(entry);
+    }
+  }
+  return out;
+}
 
 /** The sidebar as docs/architecture.md, "Routes", lists it (labels are i18n keys). */
-export function menuFor(edition: Edition): MenuEntry[] {
-  const community: MenuLink[] = [
-    link('app.menu.news', '/news', 'articles'),
-    link('app.menu.announcements', '/announcements', 'announcements'),
-    link('app.menu.interview', '/interview', 'interviews'),
-    link('app.menu.voting', '/voting', 'votings'),
-  ];
-  if (edition === 'alt') community.push(link('app.menu.events', '/events', 'events'));
-  return [
-    { ...link('app.menu.setup', '/setup', undefined, 'setup'), onlyDuringTutorial: true },
-    {
-      kind: 'group',
-      label: 'app.menu.requests',
-      icon: 'requests',
-      items: [link('app.menu.requests_list', '/requests', 'service_requests'), link('app.menu.request_types', '/type-requests', 'service_request_types')],
-    },
-    { kind: 'group', label: 'app.menu.community', icon: 'community', items: community },
-    edition === 'alt'
-      ? link('app.menu.houses', '/complex', 'complexes', 'realty')
-      : {
-          kind: 'group',
-          label: 'app.menu.realty',
-          icon: 'realty',
-          items: [
-            link('app.menu.houses', '/complex', 'complexes'),
-            link('app.menu.parkings', '/realty/parking', 'realty'),
-            link('app.menu.storages', '/realty/storage', 'realty'),
-          ],
-        },
-    link('app.menu.members', '/members', 'members', 'members'),
-    link('app.menu.documents', '/documents', 'documents', 'documents'),
-    link('app.menu.contacts', '/contacts', 'contacts', 'contacts'),
-    {
-      kind: 'group',
-      label: 'app.menu.staff',
-      icon: 'staff',
-      items: [link('app.menu.staff_roles', '/roles-departments', 'staff_roles'), link('app.menu.staff_list', '/staff', 'staff')],
-    },
-  ];
-}
+export const menuFor = (edition: Edition): MenuEntry[] => buildMenu(MODULE_MENU, edition);
 
 export interface MenuContext {
   tutorialCompleted: boolean;
@@ -74,7 +62,7 @@ export interface MenuContext {
  * only during the tutorial; groups left empty disappear.
  */
 export function visibleMenu(entries: MenuEntry[], ctx: MenuContext): MenuEntry[] {
-  const exists = ctx.routeExists ?? hasRoute;
+  const exists = ctx.routeExists ?? ((path: string) => findRoute(path, MODULE_ROUTES) !== undefined);
   const linkVisible = (l: MenuLink) => exists(l.path) && (!l.area || ctx.can(l.area)) && !(l.onlyDuringTutorial && ctx.tutorialCompleted);
   const out: MenuEntry[] = [];
   for (const entry of entries) {

@@ -44,7 +44,21 @@ const OWN_MODULES: ResourceModule[] = [
  * The screens of declared entities that need nothing beyond their declaration (`screen` in
  * contract/, docs/adding-an-entity.md): built from it, loaded with their screen.
  */
-const DECLARED_MODULES = DECLARED_SCREENS.map((s) => entityModule({ ...s, load: () => import('../../contract/entities').then((m) => m.findEntity(s.name)!) }));
+const DECLARED_MODULES = DECLARED_SCREENS.map((s) =>
+  entityModule({
+    name: s.name,
+    area: s.area,
+    path: s.path,
+    recordRepresentation: s.recordRepresentation,
+    load: () => import('../../contract/entities').then((m) => m.findEntity(s.name)!),
+    menu: s.menu && [{ ...s.menu, label: `resources.${s.name}.title`, path: s.path, area: s.area }],
+    legacy: s.legacy?.map((path) => ({
+      path,
+      label: `resources.${s.name}.title`,
+      target: path === s.path.replace(/^\/dashboard_old\//, '') ? undefined : s.path,
+    })),
+  }),
+);
 
 /** Every resource module: the shell (App.tsx, routes.tsx) maps over this list. */
 export const MODULES: ResourceModule[] = [...OWN_MODULES, ...DECLARED_MODULES];

@@ -10,6 +10,8 @@ import { importReferenceData } from '../../server/db/importReference.ts';
 import { migrationsFolder, openDatabase, pgliteExtensions, type Db } from '../../server/db/index.ts';
 import * as schema from '../../server/db/schema.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
+import { TEST_SEED } from './seedConfig.ts';
+import { seedIfEmpty } from '../../server/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,12 +19,16 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL runs: name of a migrated template database holding only the address reference. */
     pgTemplate: string;
+    /** The same, seeded with the demo data of the default test settings (TEST_SEED). */
+    pgliteSeeded: string;
+    pgSeeded: string;
   }
 }
 
 /**
- * Migrates one database for the whole run; every test file then starts from a copy of it
- * (a PGlite data-dir tarball, or a PostgreSQL `CREATE DATABASE … TEMPLATE`).
+ * Migrates one database for the whole run, and seeds a copy of it with the demo data; every test
+ * file then starts from a copy of one of the two (a PGlite data-dir tarball, or a PostgreSQL
+ * `CREATE DATABASE … TEMPLATE`) instead of seeding its own.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -35,11 +41,15 @@ async function setupPglite(project: TestProject) {
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     await importReferenceData(db as unknown as Db);
-    const dump = await client.dumpDataDir('none');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-api-tests-'));
-    const file = path.join(dir, 'template.tar');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('pgliteTemplate', file);
+    const save = async (name: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      return file;
+    };
+    project.provide('pgliteTemplate', await save('template.tar'));
+    await seedIfEmpty(db as unknown as Db, TEST_SEED);
+    project.provide('pgliteSeeded', await save('seeded.tar'));
     return () => fs.rmSync(dir, { recursive: true, force: true });
   } finally {
     await client.close();
@@ -49,11 +59,13 @@ async function setupPglite(project: TestProject) {
 async function setupPostgres(project: TestProject, url: string) {
   const suffix = crypto.randomBytes(4).toString('hex');
   const template = `zhk_tpl_${suffix}`;
+  const seeded = `zhk_tpl_${suffix}_seeded`;
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE "${template}"`));
   const dropAll = () =>
     withAdminClient(url, async (client) => {
       const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DB_PREFIX}${suffix}\\_%`]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await client.query(`DROP DATABASE IF EXISTS "${seeded}" WITH (FORCE)`);
       await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     });
   try {
@@ -63,10 +75,18 @@ async function setupPostgres(project: TestProject, url: string) {
     } finally {
       await database.close();
     }
+    await withAdminClient(url, (client) => client.query(`CREATE DATABASE "${seeded}" TEMPLATE "${template}"`));
+    const seededDb = await openDatabase({ kind: 'postgres', url: databaseUrl(url, seeded) }, { migrate: false });
+    try {
+      await seedIfEmpty(seededDb.db, TEST_SEED);
+    } finally {
+      await seededDb.close();
+    }
   } catch (err) {
     await dropAll();
     throw err;
   }
   project.provide('pgTemplate', template);
+  project.provide('pgSeeded', seeded);
   return dropAll;
 }

@@ -11,13 +11,11 @@ import { DEMO_STAFF, seedIfEmpty } from '../../server/seed.ts';
 import { complexes, organizations, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
+import { ADMIN, SEED_SETTINGS, TEST_HASH_COST } from './seedConfig.ts';
 
 export const API = '/api/admin';
 
-/** Cheap argon2 parameters: the suite hashes many passwords. */
-export const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
-
-export const ADMIN = { email: 'admin@test.ua', password: 'admin-pass-2026' };
+export { ADMIN, TEST_HASH_COST };
 /** The seeded dispatcher: view-only on complexes, assigned to the first two demo complexes. */
 export const STAFF = DEMO_STAFF;
 
@@ -70,16 +68,19 @@ export interface SetupOptions {
   signatureProviders?: Parameters<typeof buildApp>[0]['signatureProviders'];
 }
 
-/** Opens this file's own database: a copy of the migrated template made by globalSetup. */
-async function openFileDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * Opens this file's own database: a copy of a template made by globalSetup — migrated, with the
+ * address reference, and `seeded` with the demo data of the default test settings.
+ */
+async function openFileDatabase(seeded: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const file = inject('pgliteTemplate');
+    const file = inject(seeded ? 'pgliteSeeded' : 'pgliteTemplate');
     const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(file)]) }, { migrate: false });
     return { database, drop: async () => {} };
   }
-  const template = inject('pgTemplate');
-  const suffix = template.replace(/^zhk_tpl_/, '');
+  const template = inject(seeded ? 'pgSeeded' : 'pgTemplate');
+  const suffix = inject('pgTemplate').replace(/^zhk_tpl_/, '');
   const name = `${TEST_DB_PREFIX}${suffix}_${crypto.randomBytes(4).toString('hex')}`;
   await withAdminClient(url, async (client) => {
     // Two files may copy the template at the same moment; PostgreSQL then sometimes reports it busy.
@@ -105,7 +106,7 @@ async function openFileDatabase(): Promise<{ database: Database; drop: () => Pro
  * the demo organization, an admin ADMIN and the demo dispatcher STAFF.
  */
 export async function setupApp(opts: SetupOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openFileDatabase();
+  const { database, drop } = await openFileDatabase(!SEED_SETTINGS.some((k) => opts.env && k in opts.env));
   const config: AppConfig = {
     ...loadConfig({
       LOG_LEVEL: 'silent',

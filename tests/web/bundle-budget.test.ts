@@ -20,7 +20,9 @@ const CHUNK_GZIP_CEILING = 145 * 1024;
  * generic/entityModule.ts) and plain API clients without UI (api.ts, e.g. the header's
  * notifications). Screens are never among them.
  */
-const ALLOWED_INITIAL_RESOURCE_MODULE = /^src\/resources\/([^/]+\/(index|api)\.ts|index\.ts|module\.ts|generic\/entityModule\.ts)$/;
+const ALLOWED_INITIAL_RESOURCE_MODULE = /^src\/resources\/([^/]+\/(index|api)\.ts|index\.ts|module\.ts|undeclared\.ts|generic\/entityModule\.ts)$/;
+/** Likewise for the custom pages (src/customPages): their modules and their list, never a screen. */
+const ALLOWED_INITIAL_CUSTOM_PAGE_MODULE = /^src\/customPages\/([^/]+\/)?index\.ts$/;
 
 let report: BundleReport;
 let tempDir: string | undefined;
@@ -56,6 +58,11 @@ describe('SPA bundle budget', () => {
     expect(offenders, 'these modules are loaded eagerly; import screens only through the lazy route table (src/routes.tsx)').toEqual([]);
   });
 
+  it('no custom page is in the initial JavaScript', () => {
+    const offenders = initialAppModules(report).filter((id) => id.startsWith('src/customPages/') && !ALLOWED_INITIAL_CUSTOM_PAGE_MODULE.test(id));
+    expect(offenders, 'these modules are loaded eagerly; import screens only through the lazy route table (src/routes.tsx)').toEqual([]);
+  });
+
   it('every route of src/routes.tsx loads its screen from a chunk of its own, outside the initial JavaScript', () => {
     expect(report.routes.length).toBeGreaterThan(40);
     const initialFiles = new Set(report.initial.map((f) => f.file));
@@ -63,6 +70,8 @@ describe('SPA bundle budget', () => {
     expect(eager).toEqual([]);
     const resourceRoutes = report.routes.filter((r) => r.source.startsWith('src/resources/'));
     expect(resourceRoutes.length).toBeGreaterThan(30);
+    const customPages = report.routes.filter((r) => r.source.startsWith('src/customPages/')).map((r) => r.path);
+    expect(customPages).toEqual(expect.arrayContaining(['/Setup', '/User', '/dashboard/:index?', 'TOKEN_PAGES.vote', 'TOKEN_PAGES.staffChat']));
   });
 
   it(`no JavaScript file is above ${kib(CHUNK_GZIP_CEILING)} gzip`, () => {

@@ -27,6 +27,13 @@ describe('legacy /dashboard_old addresses', () => {
     expect(findRoute('/dashboard_old')?.path).toBe('/dashboard_old');
   });
 
+  it('are listed once each, from the modules, in the order of their paths', () => {
+    const paths = LEGACY_PAGES.map((p) => p.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual([...paths].sort());
+    expect(paths).toEqual(expect.arrayContaining(['Complex', 'Complex-contacts', 'Disconts', 'Notice', 'Security-cameras', 'voting/:id']));
+  });
+
   it('carry the voting id over, and are registered only when the target screen exists', () => {
     const voting = LEGACY_PAGES.find((p) => p.path === 'voting/:id')!;
     expect(legacyTarget(voting, { id: '7' })).toBe('/Voting/7');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupOf, isActive, menuFor, visibleMenu, type MenuEntry } from '../../src/layout/menuItems';
+import { findRoute } from '../../src/lib/routing';
+import { MODULE_MENU, MODULE_ROUTES } from '../../src/modules';
 
 const all = () => true;
 const labels = (entries: MenuEntry[]) => entries.map((e) => (e.kind === 'group' ? `${e.label}[${e.items.map((i) => i.label).join(',')}]` : e.label));
@@ -41,6 +43,14 @@ describe('sidebar menu rules', () => {
   it('leaves out what the role may not view', () => {
     const menu = visibleMenu(menuFor('main'), { tutorialCompleted: true, can: (a) => a === 'members', routeExists: () => true });
     expect(labels(menu)).toEqual(['app.menu.members']);
+  });
+
+  it('takes its items from the modules, each leading to a screen of theirs', () => {
+    const paths = menuFor('main')
+      .flatMap((e) => (e.kind === 'group' ? e.items : [e]))
+      .map((l) => l.path);
+    expect(paths).toEqual(expect.arrayContaining(MODULE_MENU.filter((i) => i.edition !== 'alt').map((i) => i.path)));
+    for (const item of MODULE_MENU) expect(findRoute(item.path, MODULE_ROUTES), item.path).toBeDefined();
   });
 
   it('highlights the item whose route is contained in the current path, case-insensitively', () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Rules } from '../../contract/permissions';
 import type { RequestStage, ServiceRequest, ServiceRequestDetail, ServiceRequestForm } from '../../contract/serviceRequests';
 import { i18nProvider } from '../../src/i18n';
-import StaffChatPage from '../../src/pages/StaffChatPage';
+import StaffChatPage from '../../src/customPages/staff-chat/StaffChatPage';
 import RequestList, { VIEWS_KEY } from '../../src/resources/service-requests/RequestList';
 import RequestShow from '../../src/resources/service-requests/RequestShow';
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../src/i18n';
-import SetupPage from '../../src/pages/SetupPage';
+import SetupPage from '../../src/customPages/setup/SetupPage';
 import { visibleMenu, menuFor } from '../../src/layout/menuItems';
 
 const user = {

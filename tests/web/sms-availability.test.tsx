@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { i18nProvider } from '../../src/i18n';
-import UserPage from '../../src/pages/UserPage';
-import VotePage from '../../src/pages/VotePage';
+import UserPage from '../../src/customPages/user/UserPage';
+import VotePage from '../../src/customPages/vote/VotePage';
 import type { CurrentUser } from '../../src/types';
 
 /**

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { i18nProvider } from '../../src/i18n';
-import { Tour, tourStorageKey, type TourStep } from '../../src/components/Tour';
+import { Tour, tourStorageKey, type TourStep } from '../../src/customPages/tours/Tour';
 
 const steps: TourStep[] = [
   { target: '#first', title: 'Перший', content: 'Тут список' },

@@ -4,9 +4,8 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import { canAccess } from '../../../contract/permissions';
 import { usePageHeader } from '../../layout/navigation';
-import { findRoute } from '../../routes';
 import { useCurrentUser } from '../../useCurrentUser';
-import { LEGACY_PAGES, legacyPath } from './legacyPages';
+import { LEGACY_PAGES, legacyPath, legacyScreen } from './legacyPages';
 
 /**
  * /dashboard_old: the legacy area's list page. Each entry opens the page of the old address
@@ -19,7 +18,7 @@ export default function LegacyIndex() {
   usePageHeader(translate('app.legacy.title'));
   if (!user) return null;
   const pages = LEGACY_PAGES.filter((p) => !p.path.includes(':')).flatMap((p) => {
-    const route = findRoute(legacyPath(p));
+    const route = legacyScreen(p);
     if (!route || (route.area && !canAccess(user.rules, route.area))) return [];
     return [{ ...p, route }];
   });

@@ -10,4 +10,6 @@ export default defineModule({
     page('/Announcements/create', 'announcements', () => import('./AnnouncementEdit')),
     page('/Announcements/:id', 'announcements', () => import('./AnnouncementEdit')),
   ],
+  menu: [{ label: 'app.menu.announcements', path: '/announcements', area: 'announcements', group: 'community', order: 21 }],
+  legacy: [{ path: 'Notice', label: 'app.legacy.pages.notice', target: '/Announcements' }],
 });

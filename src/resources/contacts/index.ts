@@ -14,4 +14,6 @@ export default defineModule({
     page('/Contacts/create', 'contacts', () => import('./ContactEdit')),
     page('/Contacts/:id', 'contacts', () => import('./ContactEdit')),
   ],
+  menu: [{ label: 'app.menu.contacts', path: '/contacts', area: 'contacts', icon: 'contacts', order: 60 }],
+  legacy: [{ path: 'Complex-contacts', label: 'app.legacy.pages.complex_contacts', target: '/Contacts' }],
 });

@@ -11,4 +11,5 @@ export default defineModule({
     page('/Events/edit/:id?', 'events', () => import('./EventEdit')),
     page('/Events/:id', 'events', () => import('./EventShow')),
   ],
+  menu: [{ label: 'app.menu.events', path: '/events', area: 'events', group: 'community', order: 24, edition: 'alt' }],
 });

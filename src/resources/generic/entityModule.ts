@@ -3,7 +3,7 @@ import type { ResourceProps } from 'react-admin';
 import type { EntityDeclaration } from '../../../contract/entity';
 import type { Area } from '../../../contract/permissions';
 import { page, type AppRoute } from '../../lib/routing';
-import { defineModule, type ResourceModule } from '../module';
+import { defineModule, type LegacyPage, type ModuleMenuItem, type ResourceModule } from '../module';
 
 export interface EntityModuleOptions {
   /** The resource name and permission area, as the declaration says (a test compares them). */
@@ -15,9 +15,14 @@ export interface EntityModuleOptions {
   load: () => Promise<EntityDeclaration>;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   routes?: AppRoute[];
+  menu?: ModuleMenuItem[];
+  legacy?: LegacyPage[];
 }
 
-/** The module of a declared entity: its react-admin resource and its list screen, built from the declaration. */
+/**
+ * The module of a declared entity: its react-admin resource and its list screen, built from the
+ * declaration, with the options' extra routes, sidebar items and old addresses.
+ */
 export function entityModule(opts: EntityModuleOptions): ResourceModule & { entity: EntityModuleOptions } {
   const screen = async () => {
     const [{ EntityList }, entity] = await Promise.all([import('./EntityList'), opts.load()]);
@@ -27,6 +32,8 @@ export function entityModule(opts: EntityModuleOptions): ResourceModule & { enti
     ...defineModule({
       resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }],
       routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])],
+      menu: opts.menu,
+      legacy: opts.legacy,
     }),
     entity: opts,
   };

@@ -3,13 +3,13 @@ import { useParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { useTranslate } from 'react-admin';
-import type { LinkChat } from '../../contract/serviceRequests';
-import { ChatLayout } from '../layout/ChatLayout';
-import { formatDateTime } from '../lib/dates';
-import { linkChatApi } from '../resources/service-requests/api';
-import { ChatPanel } from '../resources/service-requests/ChatPanel';
-import { StageChip } from '../resources/service-requests/StageChip';
-import { useConfirm } from '../components/useConfirm';
+import type { LinkChat } from '../../../contract/serviceRequests';
+import { ChatLayout } from '../../layout/ChatLayout';
+import { formatDateTime } from '../../lib/dates';
+import { linkChatApi } from '../../resources/service-requests/api';
+import { ChatPanel } from '../../resources/service-requests/ChatPanel';
+import { StageChip } from '../../resources/service-requests/StageChip';
+import { useConfirm } from '../../components/useConfirm';
 
 const POLL_MS = 5000;
 

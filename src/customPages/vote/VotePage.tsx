@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Container, Divider, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
-import type { PublicBallot, PublicVoting } from '../../contract/voting';
-import { formatDate } from '../lib/dates';
+import type { PublicBallot, PublicVoting } from '../../../contract/voting';
+import { formatDate } from '../../lib/dates';
 
 const API = '/api/public/voting';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { TourStep } from '../components/Tour';
+import type { TourStep } from './Tour';
 
 // The tour library loads only when a tour is about to show.
-const Tour = lazy(() => import('../components/Tour').then((m) => ({ default: m.Tour })));
+const Tour = lazy(() => import('./Tour').then((m) => ({ default: m.Tour })));
 const seen = (key: string) => localStorage.getItem(`tour.${key}`) === 'done';
 
 /**

@@ -5,12 +5,12 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import type { SetupRecord, SetupStep } from '../../contract/setup';
-import { apiFetch } from '../dataProvider/http';
-import { usePageHeader } from '../layout/navigation';
-import { useCan } from '../lib/useCan';
-import { useCurrentUser } from '../useCurrentUser';
-import { errorsOf, fieldError, ErrorAlert, type SettingsErrors } from './user/CodeDialog';
+import type { SetupRecord, SetupStep } from '../../../contract/setup';
+import { apiFetch } from '../../dataProvider/http';
+import { usePageHeader } from '../../layout/navigation';
+import { useCan } from '../../lib/useCan';
+import { useCurrentUser } from '../../useCurrentUser';
+import { errorsOf, fieldError, ErrorAlert, type SettingsErrors } from '../user/CodeDialog';
 
 /** Where each step is done. */
 const STEP_LINKS: Record<SetupStep, string | null> = {

@@ -3,14 +3,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Card, CardActionArea, CardContent, CardHeader, LinearProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Dashboard } from '../../contract/dashboard';
-import { REQUEST_STAGES } from '../../contract/serviceRequests';
-import { apiFetch } from '../dataProvider/http';
-import { ComplexSelector, useComplexSelection } from '../layout/complexSelection';
-import { LoadError } from '../components/LoadError';
-import { usePageHeader } from '../layout/navigation';
-import { formatDate, formatDateTime } from '../lib/dates';
-import { formatNumber } from '../lib/numbers';
+import type { Dashboard } from '../../../contract/dashboard';
+import { REQUEST_STAGES } from '../../../contract/serviceRequests';
+import { apiFetch } from '../../dataProvider/http';
+import { ComplexSelector, useComplexSelection } from '../../layout/complexSelection';
+import { LoadError } from '../../components/LoadError';
+import { usePageHeader } from '../../layout/navigation';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 
 // The chart library is two thirds of this screen's code: the tiles and lists show without waiting for it.
 const BarChart = lazy(() => import('@mui/x-charts/BarChart').then((m) => ({ default: m.BarChart })));

@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Divider, Stack, TextField, Typography } from '@mui/material';
 import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import { usePageHeader } from '../layout/navigation';
-import { useCurrentUser } from '../useCurrentUser';
-import { apiFetch } from '../dataProvider/http';
-import { CodeDialog, ErrorAlert, errorsOf, fieldError, type SettingsErrors } from './user/CodeDialog';
-import { SupportCard } from './user/SupportCard';
+import { usePageHeader } from '../../layout/navigation';
+import { useCurrentUser } from '../../useCurrentUser';
+import { apiFetch } from '../../dataProvider/http';
+import { CodeDialog, ErrorAlert, errorsOf, fieldError, type SettingsErrors } from './CodeDialog';
+import { SupportCard } from './SupportCard';
 
 type Dialog = 'phone' | 'email' | 'tf-on-email' | 'tf-on-phone' | 'tf-off' | null;
 

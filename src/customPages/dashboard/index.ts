@@ -1,0 +1,7 @@
+import { page } from '../../lib/routing';
+import { defineModule } from '../../resources/module';
+
+/** The dashboard (/dashboard/{tab}): overview, requests, meetings and finance of the selected complex. */
+export default defineModule({
+  routes: [page('/dashboard/:index?', undefined, () => import('./DashboardPage'))],
+});
