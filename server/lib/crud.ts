@@ -204,7 +204,8 @@ export function exportColumns<Rec>(e: EntityDeclaration): ExportColumn<Rec>[] {
     { header: 'ID', value: (r) => (r as { id: number }).id, width: 8 },
     ...exportFields(e).map(([key, field]) => ({
       header: field.label,
-      value: (r: Rec) => exportCell(field, (r as Record<string, unknown>)[key]),
+      // A field with a display of its own exports what the list shows (a reference: its record's name, not its id).
+      value: (r: Rec) => exportCell(field.display ? { ...field, type: 'text' } : field, (r as Record<string, unknown>)[field.display ?? key]),
       width: field.wide ? 60 : field.type === 'date' ? 12 : field.type === 'datetime' ? 17 : 24,
     })),
   ];

@@ -69,6 +69,11 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
     return itemAdapters[e.one]<Rec>(res.json());
   };
 
+  it('exports references by what the list shows (a name, an address), never by a bare id', () => {
+    const bare = exportFields(e).filter(([, f]) => f.type === 'reference' && !f.display);
+    expect(bare.map(([k]) => k)).toEqual([]);
+  });
+
   it('is in the OpenAPI document as declared: paths, methods, sorts, filters and the record', async () => {
     const doc = (await t.call('GET', `${API}/openapi.json`, { token: admin })).json();
     const path = `${API}${e.path}`;
