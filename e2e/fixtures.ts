@@ -88,13 +88,14 @@ export async function openMenuItem(page: Page, group: string, item: string, url:
   }).toPass({ timeout: 15_000 });
 }
 
-/** Signs in through the login form and waits for the complexes screen. */
+/** Signs in through the login form, waits for the landing screen (src/pages/landing.ts), then opens the complexes screen. */
 export async function signIn(page: Page, user: { email: string; password: string } = ADMIN) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Пароль', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/Complex$/);
+  await expect(page).toHaveURL(/\/(setup|dashboard|requests)$/i);
+  await page.goto('/Complex');
   await expect(page.getByTestId('header-title')).toHaveText('Житлові комплекси');
 }
 

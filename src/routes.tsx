@@ -9,10 +9,11 @@ const SCREENS: AppRoute[] = [
   route({ path: '/ForgetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ForgetPasswordPage') }),
   // The same path serves the e-mailed reset link and the forced change (docs/architecture.md, "Route middleware").
   route({ path: '/ResetPassword', layout: 'auth', middleware: [], load: () => import('./pages/ResetPasswordPage') }),
-  page('/', undefined, () => import('./pages/HomeRedirect')),
+  // Home, and where sign-in lands: where the person's work is (src/pages/landing.ts).
+  page('/', undefined, () => import('./pages/Landing')),
   // Legacy area: its addresses keep working and lead to the current screens.
   page('/dashboard_old', undefined, () => import('./pages/legacy/LegacyIndex')),
-  page('/dashboard_old/complex', 'complexes', () => import('./pages/legacy/LegacyComplex')),
+  page('/dashboard_old/complex', undefined, () => import('./pages/Landing')),
   ...APP_MODULES.flatMap((m) => m.routes),
 ];
 

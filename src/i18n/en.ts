@@ -5,6 +5,7 @@ export const en = {
     name: 'Complex Admin',
     tagline: 'Residential complex management',
     menu: {
+      dashboard: 'Overview',
       setup: 'Getting started',
       requests: 'Requests',
       requests_list: 'All requests',

@@ -8,6 +8,7 @@ export const uk = {
     name: 'ЖК Адмін',
     tagline: 'Керування житловими комплексами',
     menu: {
+      dashboard: 'Огляд',
       setup: 'З чого почати?',
       requests: 'Заявки',
       requests_list: 'Перелік заявок',

@@ -4,6 +4,7 @@ import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } f
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
@@ -21,6 +22,7 @@ import { prefetchAllowed } from './network';
 
 const ICONS: Record<string, typeof BuildOutlined> = {
   setup: RocketLaunchOutlined,
+  dashboard: SpaceDashboardOutlined,
   requests: BuildOutlined,
   community: ForumOutlined,
   realty: ApartmentOutlined,

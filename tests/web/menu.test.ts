@@ -11,6 +11,7 @@ describe('sidebar menu rules', () => {
     const menu = visibleMenu(menuFor('main'), { tutorialCompleted: false, can: all, routeExists: () => true });
     expect(labels(menu)).toEqual([
       'app.menu.setup',
+      'app.menu.dashboard',
       'app.menu.requests[app.menu.requests_list,app.menu.request_types]',
       'app.menu.community[app.menu.news,app.menu.announcements,app.menu.interview,app.menu.voting]',
       'app.menu.realty[app.menu.houses,app.menu.parkings,app.menu.storages]',
@@ -42,7 +43,8 @@ describe('sidebar menu rules', () => {
 
   it('leaves out what the role may not view', () => {
     const menu = visibleMenu(menuFor('main'), { tutorialCompleted: true, can: (a) => a === 'members', routeExists: () => true });
-    expect(labels(menu)).toEqual(['app.menu.members']);
+    // «Огляд» is everyone's: the dashboard shows each part by the role's rights.
+    expect(labels(menu)).toEqual(['app.menu.dashboard', 'app.menu.members']);
   });
 
   it('takes its items from the modules, each leading to a screen of theirs', () => {
