@@ -5,7 +5,10 @@
  *     each route of src/routes.tsx, the chunks its lazy import loads on top of that.
  *  3. Starts the app and runs Lighthouse (performance) on the login page and, signed in as the
  *     demo admin, on the members list: score, FCP, LCP, TBT, CLS.
- * BENCH_LIGHTHOUSE=0 skips step 3; BENCH_LH_PRESETS=desktop,mobile (default) chooses Lighthouse's
+ *  4. Signed in as the demo admin in Chromium: the time from a click in the sidebar to the rows of
+ *     the requests and members lists, cold (a fresh profile) and warm (back to a list just seen),
+ *     median of BENCH_CLICK_RUNS (default 5) runs.
+ * BENCH_LIGHTHOUSE=0 skips step 3, BENCH_CLICKS=0 step 4; BENCH_LH_PRESETS=desktop,mobile (default) chooses Lighthouse's
  * presets; BENCH_LH_RUNS (default 1) runs each page several times and prints medians;
  * CHROMIUM_PATH (default /usr/bin/chromium) names the browser, which is never downloaded.
  */
@@ -14,6 +17,7 @@ import path from 'node:path';
 import { analyzeBuild, buildSpa, isBuildFresh, kib, packageBreakdown, readManifest, ROOT, staticClosure, total, type RouteChunks } from './spa/bundle.ts';
 import { startApp } from './spa/app.ts';
 import { launchLighthouseBrowser, type PageMetrics, type Preset } from './spa/lighthouse.ts';
+import { measureClicks } from './spa/clicks.ts';
 
 const ADMIN = { email: 'admin@demo.ua', password: 'demo-admin-2026' };
 /** Guided tours cover the screen on a first visit; the measured user has seen them. */
@@ -100,10 +104,49 @@ async function main() {
   if (layout)
     console.log(`\nSigned-in layout (src/layout/Layout.tsx, loaded once with the first signed-in screen): ${layout.files} files, ${kib(layout.gzip)} gzip`);
 
-  if (process.env.BENCH_LIGHTHOUSE === '0') return;
+  if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthouseStep();
+  if (process.env.BENCH_CLICKS !== '0') await clicksStep();
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function clicksStep() {
+  const runs = Math.max(1, Number(process.env.BENCH_CLICK_RUNS ?? 5));
+  const app = await startApp();
+  let timings;
+  try {
+    timings = await measureClicks(
+      app.url,
+      ADMIN,
+      TOURS,
+      [
+        { label: 'requests', group: 'Заявки', item: 'Перелік заявок' },
+        { label: 'members', item: 'Мешканці' },
+      ],
+      runs,
+      CHROMIUM,
+    );
+  } finally {
+    await app.stop();
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`
+Sidebar click → the list's first row, demo data, desktop Chromium (median of ${runs}; min–max):`);
+  table(
+    ['list', 'cold', 'warm'],
+    timings.map((t) => [
+      t.label,
+      `${med(t.coldMs)} ms (${Math.min(...t.coldMs)}–${Math.max(...t.coldMs)})`,
+      `${med(t.warmMs)} ms (${Math.min(...t.warmMs)}–${Math.max(...t.warmMs)})`,
+    ]),
+    [1, 2],
+  );
+}
+
+async function lighthouseStep() {
   const presets = (process.env.BENCH_LH_PRESETS ?? 'desktop,mobile').split(',').map((p) => p.trim()) as Preset[];
   const app = await startApp();
-  const browser = await launchLighthouseBrowser(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  const browser = await launchLighthouseBrowser(CHROMIUM);
   const runs = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
   const results: PageMetrics[] = [];
   const measure = async (url: string, label: string, preset: Preset) => {

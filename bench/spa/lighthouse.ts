@@ -75,7 +75,7 @@ export async function launchLighthouseBrowser(executablePath: string): Promise<L
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Пароль', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Увійти' }).click();
-      await page.waitForURL(/\/Complex$/, { timeout: 30_000 });
+      await page.waitForURL(/\/(setup|dashboard|requests)$/i, { timeout: 30_000 });
       await page.evaluate((keys) => {
         for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
       }, tours);
