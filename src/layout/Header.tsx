@@ -5,7 +5,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import Translate from '@mui/icons-material/Translate';
-import { AppBar, Logout, UserMenu, useLocaleState, useLocales, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, Logout, UserMenu, useGetIdentity, useLocaleState, useLocales, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { HeaderSelectors } from './complexSelection';
 import { NotificationsButton } from './NotificationsButton';
 import { useNavigationState } from './navigation';
@@ -81,6 +81,10 @@ function LogoutIconButton() {
 
 /** Header: back arrow, title from the navigation state, complex/address selectors, notifications and logout icons and the user menu. */
 export function Header() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  // The button shows the user's name: its accessible name starts with what it shows.
+  const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
     <AppBar
       color="primary"
@@ -92,7 +96,7 @@ export function Header() {
         </>
       }
       userMenu={
-        <UserMenu>
+        <UserMenu label={userMenuLabel}>
           <PersonalDataItem />
           <LanguageItems />
           <Logout />

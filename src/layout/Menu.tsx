@@ -60,7 +60,6 @@ export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string)
     const label = translate(item.label);
     const button = (
       <ListItemButton
-        key={item.path}
         component={Link}
         to={item.path}
         selected={isActive(item.path, pathname)}
@@ -76,12 +75,17 @@ export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string)
         {(sidebarOpen || !Icon) && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />}
       </ListItemButton>
     );
-    return sidebarOpen || !Icon ? (
-      button
-    ) : (
-      <Tooltip key={item.path} title={label} placement="right">
-        {button}
-      </Tooltip>
+    // Each link is an item of its list (a list holds only items: screen readers count them).
+    return (
+      <li key={item.path} style={{ listStyle: 'none' }}>
+        {sidebarOpen || !Icon ? (
+          button
+        ) : (
+          <Tooltip title={label} placement="right">
+            {button}
+          </Tooltip>
+        )}
+      </li>
     );
   };
 
@@ -111,7 +115,9 @@ export function Menu({ routeExists }: MenuProps & { routeExists?: (path: string)
           </ListItemButton>
         </Tooltip>
         <Collapse in={open && sidebarOpen} timeout="auto" unmountOnExit>
-          <List disablePadding>{entry.items.map((i) => renderLink(i, true))}</List>
+          <List component="ul" disablePadding>
+            {entry.items.map((i) => renderLink(i, true))}
+          </List>
         </Collapse>
       </li>
     );

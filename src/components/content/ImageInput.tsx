@@ -102,7 +102,7 @@ export function ImageInput({ source, urlSource, label }: { source: string; urlSo
         data-testid={`${source}-file`}
         aria-label={translate(label)}
       />
-      {busy && <LinearProgress sx={{ mt: 1, maxWidth: 240 }} />}
+      {busy && <LinearProgress aria-label={translate('ra.page.loading')} sx={{ mt: 1, maxWidth: 240 }} />}
       {shownError && <FormHelperText error>{shownError}</FormHelperText>}
     </Box>
   );

@@ -51,6 +51,8 @@ const Big = ({ children, color }: { children: ReactNode; color?: string }) => (
 /** /dashboard/{index}: the management company's day at a glance for the selected complex; `index` picks the tab. */
 export default function DashboardPage() {
   const translate = useTranslate();
+  const turnout = (v: { voted: number; total: number; turnout_percent: number }) =>
+    translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: formatNumber(v.turnout_percent) });
   const navigate = useNavigate();
   const { index } = useParams();
   const tab = Math.min(Math.max(Number(index) || 0, 0), DASHBOARD_TABS.length - 1);
@@ -77,7 +79,7 @@ export default function DashboardPage() {
           <ComplexSelector />
         </Box>
       </Stack>
-      {isPending && <LinearProgress />}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {error && <LoadError error={error} onRetry={() => void refetch()} />}
       {data && (
         <Stack spacing={2}>
@@ -124,11 +126,15 @@ export default function DashboardPage() {
                           {v.title}
                         </Link>
                         <Typography variant="body2" color="text.secondary">
-                          {formatDate(v.meeting_date)} ·{' '}
-                          {translate('app.dashboard.turnout', { voted: v.voted, total: v.total, percent: formatNumber(v.turnout_percent) })}
+                          {formatDate(v.meeting_date)} · {turnout(v)}
                         </Typography>
                       </Stack>
-                      <LinearProgress variant="determinate" value={v.turnout_percent} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
+                      <LinearProgress
+                        variant="determinate"
+                        value={v.turnout_percent}
+                        aria-label={`${v.title}: ${turnout(v)}`}
+                        sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
+                      />
                     </Box>
                   ))}
                 </Stack>
@@ -186,6 +192,7 @@ export default function DashboardPage() {
                 <LinearProgress
                   variant="determinate"
                   value={data.bills.charged ? Math.min(100, (data.bills.collected / data.bills.charged) * 100) : 0}
+                  aria-label={translate('app.dashboard.collected')}
                   sx={{ height: 6, borderRadius: 3, mt: 1 }}
                 />
               </Tile>

@@ -54,7 +54,7 @@ export default function SetupPage() {
     }
   };
 
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
   if (error || !data) return <Alert severity="error">{translate('app.errors.server')}</Alert>;
   const done = data.steps.filter((s) => s.done).length;
 
@@ -67,7 +67,12 @@ export default function SetupPage() {
             {translate('app.setup.intro')}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <LinearProgress variant="determinate" value={(done / data.steps.length) * 100} sx={{ flex: 1, height: 8, borderRadius: 4 }} />
+            <LinearProgress
+              variant="determinate"
+              value={(done / data.steps.length) * 100}
+              aria-label={`${translate('app.setup.heading')}: ${done}/${data.steps.length}`}
+              sx={{ flex: 1, height: 8, borderRadius: 4 }}
+            />
             <Typography data-testid="setup-progress">
               {done}/{data.steps.length}
             </Typography>

@@ -183,7 +183,8 @@ export default function VotePage() {
                     label={bySms ? T.contact : T.contactEmail}
                     value={contact}
                     onChange={(e) => setContact(e.target.value)}
-                    autoComplete={bySms ? 'tel email' : 'email'}
+                    // A phone or an e-mail in one field: 'username' is the valid token for such an identifier ('tel email' is not one).
+                    autoComplete={bySms ? 'username' : 'email'}
                     type={bySms ? 'text' : 'email'}
                     fullWidth
                     slotProps={{ htmlInput: { inputMode: 'email' } }}
