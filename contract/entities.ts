@@ -2,7 +2,7 @@ import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
-import { departureEntity, requestTypeEntity } from './staff.ts';
+import { departureEntity, requestTypeEntity, staffRoleEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { eventEntity } from './events.ts';
 import { complexEntity } from './complexes.ts';
@@ -22,6 +22,7 @@ export const ENTITIES = [
   requestTypeEntity,
   discountEntity,
   departureEntity,
+  staffRoleEntity,
   contactSectionEntity,
   contactGroupEntity,
   contactEntity,
