@@ -7,6 +7,7 @@ import { discountEntity } from './discounts.ts';
 import { eventEntity } from './events.ts';
 import { complexEntity } from './complexes.ts';
 import { realtyEntity } from './realty.ts';
+import { residentRoleEntity } from './residentRoles.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 import { vehicleEntity } from './vehicles.ts';
@@ -23,6 +24,7 @@ export const ENTITIES = [
   discountEntity,
   departureEntity,
   staffRoleEntity,
+  residentRoleEntity,
   contactSectionEntity,
   contactGroupEntity,
   contactEntity,

@@ -12,7 +12,6 @@ export const RESOURCES = {
   staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
-  'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
