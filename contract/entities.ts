@@ -1,3 +1,4 @@
+import { advertisementEntity } from './advertisements.ts';
 import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   complexEntity,
   realtyEntity,
   vehicleEntity,
+  advertisementEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];
