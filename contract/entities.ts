@@ -5,6 +5,7 @@ import { contactEntity, contactGroupEntity, contactSectionEntity } from './conta
 import { houseTypeEntity } from './houses.ts';
 import { departureEntity, requestTypeEntity, staffRoleEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
+import { documentEntity } from './documents.ts';
 import { eventEntity } from './events.ts';
 import { complexEntity } from './complexes.ts';
 import { realtyEntity } from './realty.ts';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   realtyEntity,
   vehicleEntity,
   advertisementEntity,
+  documentEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -14,7 +14,6 @@ export const RESOURCES = {
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
-  documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
   interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
