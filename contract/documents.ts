@@ -54,7 +54,7 @@ export const documentEntity = defineEntity({
   fields: {
     name: { type: 'text', label: 'Назва', required: true, max: 200, sortable: true },
     file: { type: 'file', label: 'Файл', required: true, accept: 'document', list: false, export: false },
-    file_name: { type: 'text', label: 'Ім’я файлу', input: false },
+    file_name: { type: 'text', label: 'Файл', input: false },
     is_public: { type: 'boolean', label: 'Доступний мешканцям' },
     complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false, list: false, export: true },
     houses: { type: 'text', label: 'Будинки', optionText: 'address', input: false, list: false, export: true },
