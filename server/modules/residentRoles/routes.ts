@@ -62,11 +62,13 @@ const roleRoutes = crudRoutes(residentRoleEntity, {
 
 /**
  * Resident roles under /resident-roles. The four roles every organization has are added the first
- * time any of its calls needs them (organizations created before residents existed have none).
+ * time its list is read (organizations created before residents existed have none).
  */
 export const residentRoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export: a call naming one role needs no defaults (without them there is no such role: 404, nothing written).
   app.addHook('preHandler', async (request) => {
-    if (request.user) await residentRolesOf(app.db, request.user.organizationId);
+    if (request.user && request.method === 'GET' && (request.params as { id?: unknown }).id === undefined)
+      await residentRolesOf(app.db, request.user.organizationId);
   });
   await app.register(roleRoutes);
 };
