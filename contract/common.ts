@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SampleFile } from './entity.ts';
 
 // Every message zod writes itself (wrong type, bad shape, ...) is in Ukrainian too.
 z.config(z.locales.uk());
@@ -41,3 +42,11 @@ export const passwordSchema = z
   .min(8, 'Пароль має містити щонайменше 8 символів.')
   .max(64, 'Пароль має бути не довшим за 64 символи.')
   .refine((v) => !v.includes('\u0000'), 'Пароль містить недопустимі символи.');
+
+/**
+ * The input schema's entry of a declared `file` field: the file travels as the form's file part,
+ * which the server reads apart from the text fields, so a text value under its name is refused.
+ * Samples give a `SampleFile` here.
+ */
+export const fileInput = (label: string) =>
+  z.custom<SampleFile | undefined>((v) => v === undefined, { error: `Поле «${label}»: надішліть файл, а не текст.` }).optional();

@@ -1,12 +1,15 @@
+import { advertisementEntity } from './advertisements.ts';
 import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
-import { departureEntity, requestTypeEntity } from './staff.ts';
+import { departureEntity, requestTypeEntity, staffRoleEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
+import { documentEntity } from './documents.ts';
 import { eventEntity } from './events.ts';
 import { complexEntity } from './complexes.ts';
 import { realtyEntity } from './realty.ts';
+import { residentRoleEntity } from './residentRoles.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 import { vehicleEntity } from './vehicles.ts';
@@ -22,6 +25,8 @@ export const ENTITIES = [
   requestTypeEntity,
   discountEntity,
   departureEntity,
+  staffRoleEntity,
+  residentRoleEntity,
   contactSectionEntity,
   contactGroupEntity,
   contactEntity,
@@ -30,6 +35,8 @@ export const ENTITIES = [
   complexEntity,
   realtyEntity,
   vehicleEntity,
+  advertisementEntity,
+  documentEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

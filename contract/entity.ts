@@ -46,9 +46,12 @@ export const declareResource = (d: Pick<ResourceDeclaration, 'path' | 'area' | '
  * What a field is, for every side at once: the form's input, the list's column and its cell, the
  * export's cell. `reference` names another resource (`reference`), shown by `optionText`.
  */
-export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime' | 'tags';
+export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime' | 'tags' | 'file';
 // 'tags': records a row refers to, as `{ id, name }[]` (computed; `input: false`): chips in the
 // list, names joined by commas in the export.
+// 'file': the file part of a multipart form (`encoding: 'multipart'`, one per entity), of the kind
+// `accept` says; `required` means required when the record is created (an update keeps the file
+// unless a new one comes). The input schema names it with `fileInput` (contract/common.ts).
 
 export interface FieldDeclaration {
   type: FieldType;
@@ -66,6 +69,8 @@ export interface FieldDeclaration {
   /** Enum: the values; their labels are `resources.<name>.options.<field>.<value>` in the SPA and `optionLabels` in exports. */
   options?: readonly string[];
   optionLabels?: Readonly<Record<string, string>>;
+  /** File: what it accepts (the server's upload rules of that kind: pictures, or documents and scans). */
+  accept?: 'image' | 'document';
   /** Reference: the resource it names and the field of that resource shown for it. */
   reference?: string;
   optionText?: string;
@@ -92,6 +97,13 @@ export interface FieldDeclaration {
    * arbitrary text.
    */
   pattern?: string;
+}
+
+/** A file in a sample body (the suites send it as the form's file part). */
+export interface SampleFile {
+  file: Uint8Array;
+  name: string;
+  type: string;
 }
 
 /** A list filter: a field whose value narrows the list (`?house_id=3`), with the input it takes. */

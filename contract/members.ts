@@ -71,16 +71,6 @@ export type MemberUnit = z.infer<typeof memberUnit>;
 
 export const MEMBER_SORTS = ['id', 'name', 'created_at'] as const;
 
-export const residentRoleRecord = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  holds_share: z.boolean(),
-  /** links with this role that the reader can see */
-  residents_count: z.number().optional(),
-});
-export type ResidentRole = z.infer<typeof residentRoleRecord>;
-
 export const residentInput = z.object({
   member_id: idSchema,
   realty_id: idSchema,

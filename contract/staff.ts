@@ -91,6 +91,46 @@ export const roleRecord = z.object({
 });
 export type Role = z.infer<typeof roleRecord>;
 
+/**
+ * Staff roles with their permission matrix: the organization's whole list (no pages), every write
+ * answering the new list (`data`), the departments for the form (`form.departures`) and the
+ * record's `id`. The matrix (`permissions`) is the screen's own input, not a declared field.
+ */
+export const staffRoleEntity = defineEntity({
+  name: 'staff-roles',
+  path: '/staff_role',
+  area: 'staff_roles',
+  list: 'data_list',
+  one: 'list_id',
+  create: 'list_id',
+  update: 'list_id',
+  input: roleInput,
+  record: roleRecord,
+  fields: {
+    name: { type: 'text', label: 'Назва ролі', required: true, max: 100, sortable: true },
+    departure_id: { type: 'reference', label: 'Відділ', reference: 'staff-departures', optionText: 'name', display: 'departure', export: false },
+    departure: { type: 'text', label: 'Відділ', input: false, list: false, export: true },
+    staff_count: { type: 'number', label: 'Працівників', input: false },
+    created_at: { type: 'datetime', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name'],
+  filters: [{ source: 'departure_id', type: 'reference', reference: 'staff-departures', optionText: 'name' }],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'organization',
+  messages: {
+    notFound: 'Роль не знайдено.',
+    deleted: 'Роль видалено.',
+    inUse: 'Роль призначено працівникам, тому її не можна видалити. Спершу призначте їм іншу роль.',
+  },
+  exportName: 'Ролі працівників',
+  // Names are unique: two samples of one `unique` differ by a random tail.
+  sample: ({ unique, refs }) => ({
+    name: `Роль ${unique} ${Math.random().toString(36).slice(2, 8)}`,
+    departure_id: refs['staff-departures'],
+    permissions: { houses: ['view' as const] },
+  }),
+});
+
 export const option = z.object({ id: z.number(), name: z.string() });
 export const roleOption = option.extend({ departure_id: z.number().nullable() });
 

@@ -6,13 +6,15 @@ import { z } from 'zod';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
 import type { Db } from '../db/index.ts';
-import { complexes, houses } from '../db/schema.ts';
+import { complexes, houses, media } from '../db/schema.ts';
 import { requirePermission, type CurrentUser } from './auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound, unprocessable } from './errors.ts';
+import { HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
-import { multipartRoutes, readForm, type ZodApp } from './multipart.ts';
+import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
+import { insertMedia } from './media.ts';
+import { multipartRoutes, type ZodApp } from './multipart.ts';
 import { listQuery, paginate, paginationSchema } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
@@ -29,6 +31,8 @@ type Row<T extends CrudTable> = T['$inferSelect'];
 export interface CrudContext {
   db: Db;
   user: CurrentUser;
+  /** In `values` and `afterWrite`: the media row of the declared `file` field's new upload, when one came. */
+  upload?: { id: number };
 }
 
 /**
@@ -87,6 +91,14 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   inUse?(ctx: CrudContext, id: number): Promise<string | undefined>;
   /** Before an update or a delete of a row the user can see: throws (403) when they may read it but not change it. */
   guard?(ctx: CrudContext, id: number): Promise<void>;
+  /**
+   * The declared `file` field: the row's key that holds its media row (`values` sets it from
+   * `ctx.upload`), and whether the file is the record's own — then it is removed with the record
+   * and when a new one replaces it.
+   */
+  file?: { key: string; owned: boolean };
+  /** Whole-list answers (list 'data_list', items 'list_id') carry more beside `data`, e.g. the form's options. */
+  listExtra?: { schema: z.ZodRawShape; load(ctx: CrudContext): Promise<Record<string, unknown>> };
 }
 
 /**
@@ -352,7 +364,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     // ── Whole-list resources (list 'data_list', items 'list_id'): no pages, no single read; every
     // write answers the new whole list in `data` (and the written record's `id`), a delete too. ──
     const wholeList = e.list === 'data_list';
-    const listAnswer = z.object({ data: z.array(e.record), id: z.number().optional() });
+    const listAnswer = z.object({ data: z.array(e.record), ...impl.listExtra?.schema, id: z.number().optional() });
+    const extra = async (user: CurrentUser) => (impl.listExtra ? await impl.listExtra.load(ctxOf(user)) : {});
     const allRecords = async (user: CurrentUser) =>
       impl.toRecords(
         ctxOf(user),
@@ -364,7 +377,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       );
     const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
     const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) =>
-      shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await writtenRecord(user, id));
+      shape === 'list_id' ? { data: await allRecords(user), ...(await extra(user)), id } : wrapItem(shape, await writtenRecord(user, id));
 
     const list = e.list;
     app.get(
@@ -378,7 +391,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             `search_query — у полях ${e.search.join(', ') || '(немає)'}; ` +
             `фільтри: ${[...e.filters.map((f) => f.source), ...(e.scope === 'organization' ? [] : ['complex_id'])].join(', ') || '(немає)'}.`,
           querystring: listSchema,
-          response: { 200: listResponse(list, e.record) },
+          response: { 200: wholeList && impl.listExtra ? listAnswer.omit({ id: true }) : listResponse(list, e.record) },
         },
       },
       async (request) => {
@@ -400,7 +413,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .limit(wholeList ? 100_000 : q.per_page)
             .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
-        return wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
+        const records = await impl.toRecords(ctxOf(request.user), rows as Row<T>[]);
+        if (wholeList) return { data: records, ...(await extra(request.user)) };
+        return wrapList(list, records, paginate(total, q.page, q.per_page));
       },
     );
 
@@ -463,8 +478,44 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * 'multipart') a form whose text fields the same schema checks, with a 422 of the same shape.
      */
     const multipart = e.encoding === 'multipart';
-    const bodyOf = async (request: FastifyRequest): Promise<Input> =>
-      multipart ? ((await readForm(request, e.input, { storage: app.storage })).body as Input) : (request.body as Input);
+    const fileField = Object.keys(e.fields).find((k) => e.fields[k].type === 'file');
+    const fileKind = (fileField && e.fields[fileField].accept) || 'document';
+    /**
+     * A form's text fields are checked by the input schema and its file (the declared `file` field,
+     * stored at once) by its upload rules; every field's error comes in one 422, and `discard`
+     * removes the stored file again when the request fails later.
+     */
+    const bodyOf = async (request: FastifyRequest, created: boolean): Promise<{ input: Input; file?: StoredUpload; discard: () => Promise<void> }> => {
+      if (!multipart) return { input: request.body as Input, discard: async () => undefined };
+      const form = await readMultipartForm(request, { storage: app.storage, fileField, kind: fileKind });
+      const discard = () => removeStored(app.storage, form.file?.storedName);
+      const parsed = e.input.safeParse(form.fields);
+      const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+      if (fileField && created && e.fields[fileField].required && !form.file) errors[fileField] ??= [`Поле «${e.fields[fileField].label}»: оберіть файл.`];
+      if (Object.keys(errors).length > 0) {
+        await discard();
+        throw unprocessable(errors);
+      }
+      return { input: parsed.data as Input, file: form.file, discard };
+    };
+    /** A file the record owned (replaced or deleted with it): its media row and the stored file go. */
+    const dropFile = async (row: Row<T>) => {
+      const mediaId = impl.file?.owned ? (row as Record<string, unknown>)[impl.file.key] : undefined;
+      if (typeof mediaId !== 'number') return;
+      const [file] = await db.delete(media).where(eq(media.id, mediaId)).returning();
+      if (file) await removeStored(app.storage, file.storedName);
+    };
+    /** Runs the write; a failure removes the form's stored file. */
+    const keepingFile = async <R>(discard: () => Promise<void>, run: () => Promise<R>): Promise<R> => {
+      try {
+        return await run();
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+    };
+    const uploaded = async (tx: Db, user: CurrentUser, file: StoredUpload | undefined) =>
+      file ? await insertMedia(tx, app.storage, user, fileKind, file) : undefined;
     const bodySchema = multipart
       ? {
           consumes: ['multipart/form-data'],
@@ -492,19 +543,22 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           schema: { tags, summary: `${e.exportName}: додати`, ...bodySchema, response: { 200: itemSchema(e.create) } },
         },
         async (request) => {
-          const input = await bodyOf(request);
-          await checkBody(request.user, input);
-          const id = await write(() =>
-            db.transaction(async (tx) => {
-              const ctx = { db: tx as unknown as Db, user: request.user };
-              const [row] = await tx
-                .insert(table)
-                .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
-                .returning({ id: table.id });
-              await impl.afterWrite?.(ctx, row.id as number, input, true);
-              return row.id as number;
-            }),
-          );
+          const { input, file, discard } = await bodyOf(request, true);
+          const id = await keepingFile(discard, async () => {
+            await checkBody(request.user, input);
+            return write(() =>
+              db.transaction(async (tx) => {
+                const upload = await uploaded(tx as unknown as Db, request.user, file);
+                const ctx = { db: tx as unknown as Db, user: request.user, upload };
+                const [row] = await tx
+                  .insert(table)
+                  .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
+                  .returning({ id: table.id });
+                await impl.afterWrite?.(ctx, row.id as number, input, true);
+                return row.id as number;
+              }),
+            );
+          });
           await impl.afterCommit?.(app, ctxOf(request.user), id, true);
           return answerItem(e.create, request.user, id);
         },
@@ -527,22 +581,26 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         async (request) => {
           const { id } = request.params as { id: number };
           const expected = expectedVersion(request);
-          await findRow(request.user, id);
+          const before = await findRow(request.user, id);
           await impl.guard?.(ctxOf(request.user), id);
-          const input = await bodyOf(request);
-          await checkBody(request.user, input, id);
-          await write(() =>
-            db.transaction(async (tx) => {
-              const ctx = { db: tx as unknown as Db, user: request.user };
-              const changed = await tx
-                .update(table)
-                .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
-                .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
-                .returning({ id: table.id });
-              if (changed.length === 0) throw staleRecord();
-              await impl.afterWrite?.(ctx, id, input, false);
-            }),
-          );
+          const { input, file, discard } = await bodyOf(request, false);
+          await keepingFile(discard, async () => {
+            await checkBody(request.user, input, id);
+            await write(() =>
+              db.transaction(async (tx) => {
+                const upload = await uploaded(tx as unknown as Db, request.user, file);
+                const ctx = { db: tx as unknown as Db, user: request.user, upload };
+                const changed = await tx
+                  .update(table)
+                  .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
+                  .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+                  .returning({ id: table.id });
+                if (changed.length === 0) throw staleRecord();
+                await impl.afterWrite?.(ctx, id, input, false);
+              }),
+            );
+          });
+          if (file) await dropFile(before);
           await impl.afterCommit?.(app, ctxOf(request.user), id, false);
           return answerItem(e.update, request.user, id);
         },
@@ -558,18 +616,26 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } },
       },
       async (request) => {
-        await findRow(request.user, request.params.id);
+        const row = await findRow(request.user, request.params.id);
         await impl.guard?.(ctxOf(request.user), request.params.id);
         await impl.beforeDelete?.(ctxOf(request.user), request.params.id);
         const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
         if (busy) throw new HttpError(409, busy);
         try {
-          await db.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
+          await db.transaction(async (tx) => {
+            // Asked again under the row's lock: a reference made meanwhile (even one that would be
+            // set to null by the delete, as a staff member's role) refuses the delete.
+            await tx.execute(sql`select 1 from ${table} where ${table.id} = ${request.params.id} for update`);
+            const meanwhile = await impl.inUse?.({ db: tx as unknown as Db, user: request.user }, request.params.id);
+            if (meanwhile) throw new HttpError(409, meanwhile);
+            await tx.delete(table).where(and(eq(table.id, request.params.id), scopeOf(db, request.user)));
+          });
         } catch (err) {
           if (isForeignKeyViolation(err)) throw new HttpError(409, (await impl.inUse?.(ctxOf(request.user), request.params.id)) ?? e.messages.inUse);
           throw err;
         }
-        return wholeList ? { data: await allRecords(request.user) } : { message: e.messages.deleted };
+        await dropFile(row);
+        return wholeList ? { data: await allRecords(request.user), ...(await extra(request.user)) } : { message: e.messages.deleted };
       },
     );
   };

@@ -14,6 +14,7 @@ import { houseRoutes } from './houses/routes.ts';
 import { houseTypeRoutes } from './houseTypes/routes.ts';
 import { memberRoutes } from './members/routes.ts';
 import { residentRoutes } from './members/residentsRoutes.ts';
+import { residentRoleRoutes } from './residentRoles/routes.ts';
 import { vehicleRoutes } from './members/vehiclesRoutes.ts';
 import { billRoutes } from './members/billsRoutes.ts';
 import { memberImportRoutes } from './members/importRoutes.ts';
@@ -76,6 +77,7 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(requestTypeRoutes),
   route(memberRoutes),
   route(residentRoutes),
+  route(residentRoleRoutes),
   route(vehicleRoutes),
   route(billRoutes),
   route(memberImportRoutes),

@@ -327,12 +327,15 @@ export const en = {
     'resident-roles': {
       name: 'Resident role |||| Resident roles',
       title: "Residents' roles",
-      holds_share: "Holds an ownership share: votes at co-owners' meetings",
-      no_share: 'No ownership share: does not vote at meetings',
+      create_title: 'New resident role',
+      edit_title: 'Edit resident role',
+      empty: 'No resident roles yet.',
+      hints: { holds_share: "Holds an ownership share: votes at co-owners' meetings" },
+      notifications: { created: 'Resident role added' },
       hint:
         "A role is set on the resident's card for each of their units, with the owner's share: the share decides the weight of the " +
         "vote at co-owners' meetings.",
-      fields: { name: 'Role', meaning: 'What it means', residents_count: 'Residents' },
+      fields: { name: 'Role', holds_share: 'Ownership share', residents_count: 'Residents', created_at: 'Added' },
     },
     service_requests: {
       name: 'Request |||| Requests',
@@ -461,7 +464,14 @@ export const en = {
       edit_title: 'Edit role',
       empty: 'There are no roles yet.',
       no_departure: 'No department',
-      fields: { name: 'Role name', departure_id: 'Department', departure: 'Department', staff_count: 'Staff', permissions: 'Access rights' },
+      fields: {
+        name: 'Role name',
+        departure_id: 'Department',
+        departure: 'Department',
+        staff_count: 'Staff',
+        permissions: 'Access rights',
+        created_at: 'Added',
+      },
       notifications: { created: 'Role added', updated: 'Changes saved', deleted: 'Role deleted' },
     },
     'staff-departures': {
@@ -811,6 +821,11 @@ export const en = {
         houseIds: 'Houses',
         apartmentIds: 'Apartments',
         is_public: 'Visible to residents',
+        complexes: 'Complexes',
+        houses: 'Houses',
+        apartments: 'Apartments',
+        size: 'Size, bytes',
+        author: 'Author',
         visibility: 'Visibility',
         created_at: 'Added',
       },

@@ -46,6 +46,47 @@ describe('resident roles', () => {
     expect(otherRoles.map((r: { residents_count: number }) => r.residents_count)).toEqual([0, 0, 0, 0]);
     expect(res.json().data[0].residents_count).toBeGreaterThan(0);
   });
+
+  it("reads one role by GET /resident-roles/{id} (the member form asks for the chosen role); another organization's is 404", async () => {
+    const res = await t.call('GET', `${API}/resident-roles/${roles.tenant.id}`, { token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: roles.tenant.id, code: 'tenant', name: 'Орендар', holds_share: false });
+    const org = await createOrganization(t.db);
+    const other = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const foreign = await t.call('GET', `${API}/resident-roles/${roles.tenant.id}`, { token: await t.login(other.email, other.password) });
+    expect(expectErrorBody(foreign, 404).message).toBe('Роль мешканця не знайдено.');
+  });
+
+  it('keeps the four roles: they cannot be deleted, and whether they hold a share does not change', async () => {
+    const del = await t.call('DELETE', `${API}/resident-roles/${roles.owner.id}`, { token: admin });
+    expect(expectErrorBody(del, 409).message).toMatch(/Власник/);
+    const owner = (await t.call('GET', `${API}/resident-roles/${roles.owner.id}`, { token: admin })).json().data;
+    expectFieldError(await t.call('PUT', `${API}/resident-roles/${owner.id}`, { token: admin, body: { name: 'Власник', holds_share: false } }), 'holds_share');
+    const renamed = await t.call('PUT', `${API}/resident-roles/${owner.id}`, { token: admin, body: { name: 'Власник квартири', holds_share: true } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ code: 'owner', name: 'Власник квартири', holds_share: true });
+    await t.call('PUT', `${API}/resident-roles/${owner.id}`, { token: admin, body: { name: 'Власник', holds_share: true } });
+  });
+
+  it("an organization's own role comes after the four, is given to a resident, and is not deleted while a resident holds it", async () => {
+    const created = await t.call('POST', `${API}/resident-roles`, { token: admin, body: { name: `Довірена особа ${uid()}`, holds_share: false } });
+    expect(created.statusCode, created.body).toBe(200);
+    const role = created.json().data;
+    expectFieldError(await t.call('POST', `${API}/resident-roles`, { token: admin, body: { name: role.name.toUpperCase() } }), 'name');
+    const codes = (await t.call('GET', `${API}/resident-roles`, { token: admin })).json().data.map((r: { code: string }) => r.code);
+    expect(codes.slice(0, 4)).toEqual(['owner', 'co_owner', 'tenant', 'family']);
+    expect(codes).toContain(role.code);
+
+    const complexId = (await createComplex(t.db, { organizationId: t.organizationId })).id;
+    const unitId = (await makeUnit(t, (await makeHouse(t, cityId, complexId)).id, '7')).id;
+    const m = await member();
+    const linked = await link({ member_id: m.id, realty_id: unitId, role_id: role.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(expectErrorBody(await t.call('DELETE', `${API}/resident-roles/${role.id}`, { token: admin }), 409).message).toMatch(/1 мешканець/);
+    expect((await t.call('DELETE', `${R}/${linked.json().data.id}`, { token: admin })).statusCode).toBe(200);
+    const del = await t.call('DELETE', `${API}/resident-roles/${role.id}`, { token: admin });
+    expect(del.json()).toEqual({ message: 'Роль мешканця видалено.' });
+  });
 });
 
 describe('residents', () => {

@@ -73,17 +73,26 @@ describe('dataProvider', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok123');
   });
 
-  it('reads a resident role (which has no single-record call) out of the roles list, once for many ids', async () => {
-    const roles = [
-      { id: 1, name: 'Власник' },
-      { id: 2, name: 'Орендар' },
-      { id: 3, name: 'Член сім’ї' },
+  it('reads a department (which has no single-record call) out of the whole list, once for many ids', async () => {
+    const departures = [
+      { id: 1, name: 'Аварійна служба' },
+      { id: 2, name: 'Бухгалтерія' },
+      { id: 3, name: 'Диспетчерська' },
     ];
-    const f = fakeFetch(200, { data: roles, pagination: { ...pagination, total: 3 } });
+    const f = fakeFetch(200, { data: departures });
     const dp = createDataProvider(f as unknown as typeof fetch);
-    expect((await dp.getOne('resident-roles', { id: 2 })).data).toEqual(roles[1]);
-    expect((await dp.getMany('resident-roles', { ids: [3, 1] })).data).toEqual([roles[0], roles[2]]);
-    expect(f.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/resident-roles', '/api/admin/resident-roles']);
+    expect((await dp.getOne('staff-departures', { id: 2 })).data).toEqual(departures[1]);
+    expect((await dp.getMany('staff-departures', { ids: [3, 1] })).data).toEqual([departures[0], departures[2]]);
+    expect(f.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/staff_departure', '/api/admin/staff_departure']);
+  });
+
+  it("reads a resident role (a member's role in the form) by GET /resident-roles/{id}", async () => {
+    const role = { id: 2, code: 'co_owner', name: 'Співвласник', holds_share: true, residents_count: 0 };
+    const f = fakeFetch(200, { data: role });
+    const dp = createDataProvider(f as unknown as typeof fetch);
+    expect((await dp.getOne('resident-roles', { id: 2 })).data).toEqual(role);
+    expect((await dp.getMany('resident-roles', { ids: [2] })).data).toEqual([role]);
+    expect(f.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/resident-roles/2', '/api/admin/resident-roles/2']);
   });
 
   it('create POSTs JSON and reads the record from main_data', async () => {

@@ -61,6 +61,7 @@ export const residentRoles = pgTable(
     name: text('name').notNull(),
     holdsShare: boolean('holds_share').notNull().default(false),
     position: integer('position').notNull().default(0),
+    ...timestamps,
   },
   (t) => [uniqueIndex('resident_roles_org_code_uq').on(t.organizationId, t.code)],
 );

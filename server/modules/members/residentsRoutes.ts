@@ -1,8 +1,8 @@
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
-import { residentInput, residentRecord, residentRoleRecord } from '../../../contract/members.ts';
+import { residentInput, residentRecord } from '../../../contract/members.ts';
 import { searchForm } from '../../../contract/reference.ts';
 import { members, realty, residents } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
@@ -12,7 +12,6 @@ import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { ordered } from '../../lib/order.ts';
 import { requireLink, type Tx } from './links.ts';
 import { residentOrder, residentScope, selectResidents, toResidentRecords } from './records.ts';
-import { residentRolesOf } from './roles.ts';
 import { memberScope } from './scope.ts';
 
 const params = z.object({ id: idSchema });
@@ -44,33 +43,6 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!rec) throw notFound(NOT_FOUND);
     return rec;
   }
-
-  app.get(
-    '/resident-roles',
-    {
-      preHandler: requirePermission('members', 'view'),
-      schema: {
-        tags,
-        summary: 'Ролі мешканців',
-        description: 'Власник, співвласник, орендар, член сім’ї; holds_share — роль має частку у власності.',
-        response: { 200: z.object({ data: z.array(residentRoleRecord), pagination: paginationSchema }) },
-      },
-    },
-    async (request) => {
-      const roles = await residentRolesOf(db, request.user.organizationId);
-      const counts = await db
-        .select({ roleId: residents.roleId, n: count() })
-        .from(residents)
-        .innerJoin(realty, eq(realty.id, residents.realtyId))
-        .where(residentScope(db, request.user))
-        .groupBy(residents.roleId);
-      const countOf = new Map(counts.map((c) => [c.roleId, c.n]));
-      return {
-        data: roles.map((r) => ({ id: r.id, code: r.code, name: r.name, holds_share: r.holdsShare, residents_count: countOf.get(r.id) ?? 0 })),
-        pagination: paginate(roles.length, 1, Math.max(roles.length, 1)),
-      };
-    },
-  );
 
   app.get(
     '/residents',

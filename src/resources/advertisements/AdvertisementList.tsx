@@ -23,6 +23,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import type { AppDataProvider } from '../../dataProvider';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
+import { ListExport } from '../generic/ListExport';
 
 export const advertisementPath = (id: Identifier) => `/Advertisements/${id}`;
 
@@ -98,7 +99,8 @@ export default function AdvertisementList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/advertisement" />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Advertisements/create')}>
                 {translate('app.actions.add')}

@@ -22,6 +22,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { DocumentDialog } from './DocumentDialog';
 import { formatFileSize } from './fileSize';
+import { ListExport } from '../generic/ListExport';
 
 /** «ЖК «Липовий гай»; 2 будинки; 1 квартира». */
 export function scopeText(r: DocumentRecord, translate: (k: string, o?: object) => string): string {
@@ -71,7 +72,8 @@ export default function DocumentList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/documents" />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
                 {translate('app.actions.add')}

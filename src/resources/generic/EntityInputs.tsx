@@ -1,6 +1,8 @@
 import {
   AutocompleteInput,
   BooleanInput,
+  FileField,
+  FileInput,
   maxLength,
   maxValue,
   minValue,
@@ -14,6 +16,12 @@ import {
 import { inputFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { UkDateInput, UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { useEntityLabels } from './labels';
+
+/** What a file input offers to pick, by the declared kind (the server checks the bytes). */
+const FILE_ACCEPT = {
+  image: { 'image/jpeg': [], 'image/png': [], 'image/webp': [], 'image/gif': [] },
+  document: { 'application/pdf': [], 'application/*': ['.doc', '.docx', '.xls', '.xlsx', '.odt', '.ods'], 'image/jpeg': [], 'image/png': [] },
+};
 
 /** The form's validators of a field, from its declaration (the server checks the same and more). */
 function validators(field: FieldDeclaration): Validator[] {
@@ -55,6 +63,13 @@ export function EntityInput({ entity, source, field }: { entity: EntityDeclarati
       return <UkDateInput {...common} />;
     case 'datetime':
       return <UkDateTimeInput {...common} />;
+    case 'file':
+      // Required only for a new record, which the server checks: an edit keeps the file it has.
+      return (
+        <FileInput source={source} label={label} helperText={hint} accept={FILE_ACCEPT[field.accept ?? 'document']}>
+          <FileField source="src" title="title" />
+        </FileInput>
+      );
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} />;
     case 'email':

@@ -1,4 +1,5 @@
-import type { Member, ResidentRole, Vehicle } from '../../../contract/members';
+import type { Member, Vehicle } from '../../../contract/members';
+import type { ResidentRole } from '../../../contract/residentRoles';
 import { page } from '../../lib/routing';
 import { defineModule } from '../module';
 

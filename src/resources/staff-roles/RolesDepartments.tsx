@@ -9,6 +9,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
 import { useCurrentUser } from '../../useCurrentUser';
+import { ListExport } from '../generic/ListExport';
 import { DepartmentsPanel } from './DepartmentsPanel';
 import { RoleFormDialog } from './RoleFormDialog';
 
@@ -55,7 +56,12 @@ export default function RolesDepartments() {
             <Typography id="roles-title" variant="h6" component="h2">
               {translate('resources.staff-roles.roles')}
             </Typography>
-            <AddButton area="staff_roles" onClick={() => setDialog('create')} />
+            <ListContextProvider value={list}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <ListExport path="/staff_role" />
+                <AddButton area="staff_roles" onClick={() => setDialog('create')} />
+              </Stack>
+            </ListContextProvider>
           </Stack>
           <ListContextProvider value={list}>
             <DataTable<Role>

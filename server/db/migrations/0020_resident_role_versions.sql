@@ -1,0 +1,2 @@
+ALTER TABLE "resident_roles" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "resident_roles" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
