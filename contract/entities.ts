@@ -1,4 +1,5 @@
 import { announcementEntity } from './announcements.ts';
+import { articleEntity } from './articles.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   complexEntity,
   realtyEntity,
   vehicleEntity,
+  articleEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -15,7 +15,6 @@ export const RESOURCES = {
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
-  articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
   documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),

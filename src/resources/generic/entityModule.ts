@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { EntityDeclaration } from '../../../contract/entity';
 import type { Area } from '../../../contract/permissions';
@@ -15,6 +15,8 @@ export interface EntityModuleOptions {
   load: () => Promise<EntityDeclaration>;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   routes?: AppRoute[];
+  /** A list screen of its own (an entity with workflow screens), instead of the generic one. */
+  list?: () => Promise<{ default: ComponentType }>;
 }
 
 /** The module of a declared entity: its react-admin resource and its list screen, built from the declaration. */
@@ -26,7 +28,7 @@ export function entityModule(opts: EntityModuleOptions): ResourceModule & { enti
   return {
     ...defineModule({
       resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }],
-      routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])],
+      routes: [page(opts.path, opts.area, opts.list ?? screen), ...(opts.routes ?? [])],
     }),
     entity: opts,
   };
