@@ -1,5 +1,6 @@
 import { announcementEntity } from './announcements.ts';
 import { articleEntity } from './articles.ts';
+import { interviewEntity } from './interview.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
@@ -32,6 +33,7 @@ export const ENTITIES = [
   realtyEntity,
   vehicleEntity,
   articleEntity,
+  interviewEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -19,7 +19,6 @@ export const RESOURCES = {
   documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
-  interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -1065,6 +1065,11 @@ export const en = {
         units: 'Units',
         recorded: 'Recorded',
         answers: 'Answers',
+        complexes: 'Complexes',
+        houses: 'Houses',
+        questions_count: 'Questions',
+        responses_count: 'Responses',
+        created_at: 'Created',
       },
       filters: { search: 'Search by title', all_statuses: 'All statuses' },
       hints: {
