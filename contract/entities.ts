@@ -4,7 +4,7 @@ import { interviewEntity } from './interview.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
-import { departureEntity, requestTypeEntity } from './staff.ts';
+import { departureEntity, requestTypeEntity, staffEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { eventEntity } from './events.ts';
 import { complexEntity } from './complexes.ts';
@@ -34,6 +34,7 @@ export const ENTITIES = [
   vehicleEntity,
   articleEntity,
   interviewEntity,
+  staffEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -9,7 +9,6 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
  */
 export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
-  staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
