@@ -12,6 +12,7 @@ import { realtyEntity } from './realty.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 import { vehicleEntity } from './vehicles.ts';
+import { votingEntity } from './voting.ts';
 
 /**
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
@@ -35,6 +36,7 @@ export const ENTITIES = [
   articleEntity,
   interviewEntity,
   staffEntity,
+  votingEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -16,7 +16,6 @@ export const RESOURCES = {
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
   documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
-  voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
