@@ -204,7 +204,7 @@ export const votingEntity = defineEntity({
     regime: { type: 'enum', label: 'Режим', required: true, options: REGIMES, optionLabels: { osbb: 'ОСББ', no_osbb: 'Без ОСББ' } },
     initiator: { type: 'text', label: 'Ініціатор', required: true, max: 500, list: false, export: false },
     meeting_date: { type: 'date', label: 'Дата зборів', required: true, sortable: true },
-    meeting_time: { type: 'text', label: 'Час', required: true, max: 5 },
+    meeting_time: { type: 'text', label: 'Час', required: true, max: 5, pattern: 'ГГ:ХХ' },
     place: { type: 'text', label: 'Місце проведення', required: true, max: 500, list: false, export: false },
     state: {
       type: 'enum',
