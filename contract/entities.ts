@@ -1,9 +1,11 @@
 import { advertisementEntity } from './advertisements.ts';
 import { announcementEntity } from './announcements.ts';
+import { articleEntity } from './articles.ts';
+import { interviewEntity } from './interview.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
-import { departureEntity, requestTypeEntity, staffRoleEntity } from './staff.ts';
+import { departureEntity, requestTypeEntity, staffEntity, staffRoleEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { documentEntity } from './documents.ts';
 import { eventEntity } from './events.ts';
@@ -13,6 +15,7 @@ import { residentRoleEntity } from './residentRoles.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
 import { vehicleEntity } from './vehicles.ts';
+import { votingEntity } from './voting.ts';
 
 /**
  * Every declared entity (docs/adding-an-entity.md). The API registers a generic CRUD plugin for
@@ -37,6 +40,10 @@ export const ENTITIES = [
   vehicleEntity,
   advertisementEntity,
   documentEntity,
+  articleEntity,
+  interviewEntity,
+  staffEntity,
+  votingEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -145,6 +145,8 @@ export interface EntityDeclaration<
   exportName: string;
   /** A valid body for create and update, given a house and a complex of the caller's scope (tests and the security suite use it). */
   sample: (ctx: SampleContext) => z.input<Input>;
+  /** What a delete answers: `{ message }` (default) or `{ data: { id } }` (general meetings); whole lists answer the new list. */
+  deleteAnswer?: 'message' | 'data_id';
   /** Page size of the list when the call does not say (default 15). */
   perPage?: number;
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { audienceInput, audienceRecord, dateTime } from './audience.ts';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 /** draft: not published or not started yet; active: published and between start and end; finished: past the end. */
 export const INTERVIEW_STATUSES = ['draft', 'active', 'finished'] as const;
@@ -107,6 +108,59 @@ export const interviewRecord = interviewSummary.extend({
   questions: z.array(interviewQuestionRecord),
 });
 export type Interview = z.infer<typeof interviewRecord>;
+
+/**
+ * Surveys of residents («Опитування»), addressed to complexes and houses. The CRUD part of its
+ * declaration: the list, the survey with its questions and results (`GET /interview/{id}`, and
+ * what create and update answer), the export. Answers recorded by staff and the respondents'
+ * list are the server's own routes (server/modules/interview).
+ */
+export const interviewEntity = defineEntity({
+  name: 'interview',
+  path: '/interview',
+  area: 'interviews',
+  list: 'main_data',
+  input: interviewInput,
+  record: interviewSummary,
+  fields: {
+    title: { type: 'text', label: 'Назва', required: true, max: 300, sortable: true },
+    description: { type: 'multiline', label: 'Опис', max: 5000, list: false, export: true, wide: true },
+    start_at: { type: 'datetime', label: 'Початок', required: true, sortable: true },
+    end_at: { type: 'datetime', label: 'Завершення', required: true, sortable: true },
+    status: {
+      type: 'enum',
+      label: 'Статус',
+      options: INTERVIEW_STATUSES,
+      optionLabels: { draft: 'Чернетка', active: 'Триває', finished: 'Завершено' },
+      input: false,
+    },
+    published: { type: 'boolean', label: 'Опубліковано', list: false, export: true },
+    anonymous: { type: 'boolean', label: 'Анонімне опитування', list: false, export: true },
+    complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false },
+    houses: { type: 'text', label: 'Будинки', optionText: 'address', input: false, list: false, export: true },
+    questions_count: { type: 'number', label: 'Питань', input: false, list: false, export: true },
+    responses_count: { type: 'number', label: 'Відповідей', input: false },
+    created_at: { type: 'datetime', label: 'Створено', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['title'],
+  filters: [{ source: 'status', type: 'enum' }],
+  sort: { field: 'start_at', order: 'desc' },
+  scope: 'complex',
+  form: 'page',
+  messages: { notFound: 'Опитування не знайдено.', deleted: 'Опитування видалено.', inUse: 'Опитування з відповідями не можна видалити.' },
+  exportName: 'Опитування',
+  sample: ({ complexId, unique }) => ({
+    title: `Опитування ${unique}`,
+    description: 'Як вам нове освітлення двору?',
+    complex_ids: [complexId],
+    house_ids: [],
+    start_at: new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
+    end_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    anonymous: false,
+    published: true,
+    questions: [{ title: 'Чи задоволені ви освітленням?', kind: 'single' as const, options: ['Так', 'Ні'], scale_max: null }],
+  }),
+});
 
 export const answerInput = z.object({
   question_id: idSchema,

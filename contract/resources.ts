@@ -9,14 +9,10 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
  */
 export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
-  staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
-  articles: declare({ path: '/articles', area: 'articles', list: 'main_data', updateMethod: 'POST' }),
-  voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
   'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
-  interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

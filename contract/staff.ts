@@ -127,7 +127,8 @@ export const staffRoleEntity = defineEntity({
   sample: ({ unique, refs }) => ({
     name: `Роль ${unique} ${Math.random().toString(36).slice(2, 8)}`,
     departure_id: refs['staff-departures'],
-    permissions: { houses: ['view' as const] },
+    // No rights: a staff member of this role (the staff sample) is weaker than anyone who manages staff.
+    permissions: {},
   }),
 });
 
@@ -171,6 +172,58 @@ export const staffRecord = z.object({
 export type Staff = z.infer<typeof staffRecord>;
 
 export const STAFF_SORTS = ['id', 'name', 'email', 'created_at'] as const;
+
+/** A sample's e-mail: unique, and ASCII whatever the unique word is. */
+const sampleEmail = (unique: string) =>
+  `staff-${[...unique].map((c) => c.charCodeAt(0).toString(36)).join('')}-${Math.random().toString(36).slice(2, 8)}@test.ua`;
+
+/**
+ * Staff: the users who sign in to the panel, with the complexes they work in. The CRUD part of
+ * the declaration: the list (`data.data` with the form's choices in `form`), the record, the
+ * export. Invitations, the rules about rights and one's own account are the server's
+ * (server/modules/staff/routes.ts); the role and the complexes are the screen's own inputs.
+ */
+export const staffEntity = defineEntity({
+  name: 'staff',
+  path: '/staff',
+  area: 'staff',
+  list: 'data.data',
+  input: staffInput,
+  record: staffRecord,
+  fields: {
+    name: { type: 'text', label: "Ім'я", required: true, max: 150, sortable: true },
+    email: { type: 'email', label: 'E-mail', required: true, max: 254, sortable: true },
+    phone: { type: 'phone', label: 'Телефон', max: 30 },
+    is_admin: { type: 'boolean', label: 'Адміністратор', list: false, export: false },
+    role: { type: 'text', label: 'Роль', input: false },
+    departure: { type: 'text', label: 'Відділ', input: false },
+    complexes: { type: 'text', label: 'Комплекси', optionText: 'name', input: false },
+    created_at: { type: 'date', label: 'Додано', input: false, list: false, sortable: true, export: true },
+  },
+  search: ['name', 'email', 'phone'],
+  filters: [
+    { source: 'role_id', type: 'reference', reference: 'staff-roles', optionText: 'name' },
+    { source: 'departure_id', type: 'reference', reference: 'staff-departures', optionText: 'name' },
+  ],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'complex',
+  messages: {
+    notFound: 'Працівника не знайдено.',
+    deleted: 'Працівника видалено.',
+    inUse: 'Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.',
+  },
+  exportName: 'Працівники',
+  /** A role to give: the sample's role must be within the rights of whoever creates the sample. */
+  sampleRefs: ['staff-roles'],
+  sample: ({ complexId, unique, refs }) => ({
+    name: `Працівник ${unique}`,
+    email: sampleEmail(unique),
+    phone: '+380671234567',
+    is_admin: false,
+    role_id: refs['staff-roles'],
+    complex_ids: [complexId],
+  }),
+});
 
 export const staffForm = z.object({ roles: z.array(roleOption), departures: z.array(option) });
 export type StaffForm = z.infer<typeof staffForm>;

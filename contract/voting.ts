@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 /** ОСББ house (Law 2866-III) or a house without an ОСББ (Law 417-VIII). */
 export const REGIMES = ['osbb', 'no_osbb'] as const;
@@ -146,6 +147,8 @@ export const votingSummary = z.object({
   participants_count: z.number(),
   voted_count: z.number(),
   created_at: z.string(),
+  /** The version an update names in If-Match. */
+  updated_at: z.string(),
 });
 export type VotingSummary = z.infer<typeof votingSummary>;
 
@@ -180,6 +183,64 @@ export const votingRecord = votingSummary.extend({
   electorate_editable: z.boolean(),
 });
 export type Voting = z.infer<typeof votingRecord>;
+
+/**
+ * General meetings of co-owners («Загальні збори»), one house each. The CRUD part of the
+ * declaration: the list, the meeting with its agenda, tallies, deadlines and warnings
+ * (`GET /voting/{id}`, and what create and update answer), the export. Ballots, the protocol,
+ * invitations and the co-owners' page are the server's own routes (server/modules/voting).
+ */
+export const votingEntity = defineEntity({
+  name: 'voting',
+  path: '/voting',
+  area: 'votings',
+  list: 'main_data',
+  input: votingInput,
+  record: votingSummary,
+  fields: {
+    title: { type: 'text', label: 'Назва зборів', required: true, max: 300, sortable: true },
+    house_id: { type: 'reference', label: 'Будинок', required: true, reference: 'houses', optionText: 'address', display: 'address', export: false },
+    address: { type: 'text', label: 'Будинок', input: false, list: false, export: true },
+    regime: { type: 'enum', label: 'Режим', required: true, options: REGIMES, optionLabels: { osbb: 'ОСББ', no_osbb: 'Без ОСББ' } },
+    initiator: { type: 'text', label: 'Ініціатор', required: true, max: 500, list: false, export: false },
+    meeting_date: { type: 'date', label: 'Дата зборів', required: true, sortable: true },
+    meeting_time: { type: 'text', label: 'Час', required: true, max: 5, pattern: 'ГГ:ХХ' },
+    place: { type: 'text', label: 'Місце проведення', required: true, max: 500, list: false, export: false },
+    state: {
+      type: 'enum',
+      label: 'Стан',
+      options: VOTING_STATES,
+      optionLabels: { scheduled: 'Заплановано', voting: 'Голосування', finished: 'Завершено' },
+      input: false,
+    },
+    questions_count: { type: 'number', label: 'Питань', input: false },
+    participants_count: { type: 'number', label: 'Співвласників', input: false },
+    voted_count: { type: 'number', label: 'Проголосували', input: false },
+    created_at: { type: 'datetime', label: 'Створено', input: false, list: false, export: true },
+  },
+  search: ['title'],
+  filters: [{ source: 'state', type: 'enum' }],
+  sort: { field: 'meeting_date', order: 'desc' },
+  scope: 'house',
+  form: 'page',
+  deleteAnswer: 'data_id',
+  messages: {
+    notFound: 'Загальні збори не знайдено.',
+    deleted: 'Збори видалено.',
+    inUse: 'Збори з голосами не можна видалити: листки опитування й протокол — документи, які треба зберігати.',
+  },
+  exportName: 'Загальні збори',
+  sample: ({ houseId, unique }) => ({
+    house_id: houseId,
+    title: `Збори ${unique}`,
+    regime: 'osbb' as const,
+    initiator: 'Правління ОСББ',
+    meeting_date: '2099-06-01',
+    meeting_time: '18:00',
+    place: 'Двір будинку',
+    questions: [{ title: 'Затвердити кошторис на рік', threshold: 'majority' as const }],
+  }),
+});
 
 export const participantUnit = z.object({ number: z.string(), type: z.string(), area: z.number().nullable(), share: z.string(), owned_area: z.number() });
 

@@ -44,8 +44,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   table: T;
   /** Rows → records, a page at a time (load what they refer to once per page). */
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
-  /** A valid body → the table's values, for insert (`created`) and update. */
-  values(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown>;
+  /** A valid body → the table's values, for insert (`created`) and update (may be async: a password hash). */
+  values(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Record field → column (or an expression of the row), for the sortable fields, the filters and the searched fields. */
   columns: Record<string, PgColumn | SQL>;
   /** Scope 'house': the row's house; scope 'complex': the row's complex (a column, or an expression such as a subquery). */
@@ -58,6 +58,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
+  /** A declared filter's condition instead of `column = value` (e.g. a derived status an index can serve, or one computed from other rows). */
+  filterWhere?: Record<string, (ctx: CrudContext, value: string | number) => SQL | Promise<SQL>>;
   /** After the row is written, in the same transaction (`ctx.db`): rows of other tables the record owns. */
   afterWrite?(ctx: CrudContext, id: number, input: Input, created: boolean): Promise<void>;
 
@@ -74,10 +76,22 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   uniqueViolation?: Record<string, string[]>;
   /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
   beforeDelete?(ctx: CrudContext, id: number): Promise<void>;
-  /** After the write is committed (e.g. telling open live streams). */
-  afterCommit?(app: FastifyInstance, ctx: CrudContext, id: number, created: boolean): Promise<void>;
-  /** GET one answers more than the record (e.g. its houses and counts): the schema and how to add it. */
-  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown> };
+  /** After the write is committed (e.g. telling open live streams, sending an invitation); `input` is the body written. */
+  afterCommit?(app: FastifyInstance, ctx: CrudContext, id: number, created: boolean, input: Input): Promise<void>;
+  /** After a delete, with the row as it was (e.g. removing its stored files, ending live streams). */
+  afterDelete?(app: FastifyInstance, ctx: CrudContext, row: Row<T>): Promise<void>;
+  /**
+   * GET one answers more than the record (e.g. its houses and counts): the schema and how to add
+   * it; `writes`: create and update answer it too (a survey with its questions and results).
+   */
+  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown>; writes?: boolean };
+  /**
+   * Keys beside the list's and the record's wrapper, and how to load them (staff: `form`, the
+   * form's choices; staff roles: `form.departures` in every whole-list answer).
+   */
+  siblings?: { schema: z.ZodRawShape; load(ctx: CrudContext): Promise<Record<string, unknown>> };
+  /** Export cells that are not the field's value as is (e.g. «Адміністратор» for an admin's role). */
+  exportCells?: Record<string, (record: Rec) => string | number | null>;
   /**
    * A text field unique in the organization whatever the case (a name): a taken value is a 422 on
    * that field, before the write and when a unique index refuses it meanwhile.
@@ -97,8 +111,6 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * and when a new one replaces it.
    */
   file?: { key: string; owned: boolean };
-  /** Whole-list answers (list 'data_list', items 'list_id') carry more beside `data`, e.g. the form's options. */
-  listExtra?: { schema: z.ZodRawShape; load(ctx: CrudContext): Promise<Record<string, unknown>> };
 }
 
 /**
@@ -211,13 +223,14 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
 }
 
 /** The export's columns: the declaration's export fields with their Ukrainian labels. */
-export function exportColumns<Rec>(e: EntityDeclaration): ExportColumn<Rec>[] {
+export function exportColumns<Rec>(e: EntityDeclaration, cells: Record<string, (record: Rec) => string | number | null> = {}): ExportColumn<Rec>[] {
   return [
     { header: 'ID', value: (r) => (r as { id: number }).id, width: 8 },
     ...exportFields(e).map(([key, field]) => ({
       header: field.label,
       // A field with a display of its own exports what the list shows (a reference: its record's name, not its id).
-      value: (r: Rec) => exportCell(field.display ? { ...field, type: 'text' } : field, (r as Record<string, unknown>)[field.display ?? key]),
+      value: (r: Rec) =>
+        cells[key] ? cells[key](r) : exportCell(field.display ? { ...field, type: 'text' } : field, (r as Record<string, unknown>)[field.display ?? key]),
       width: field.wide ? 60 : field.type === 'date' ? 12 : field.type === 'datetime' ? 17 : 24,
     })),
   ];
@@ -240,6 +253,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const tags = [e.name];
   const params = z.object({ id: idSchema });
   const listSchema = entityListQuery(e, impl.query);
+  /** An answer's schema with the declared siblings beside its wrapper. */
+  const withSiblings = (schema: z.ZodObject) => (impl.siblings ? schema.extend(impl.siblings.schema) : schema);
+  const deletedAnswer = e.deleteAnswer === 'data_id' ? z.object({ data: z.object({ id: z.number() }) }) : z.object({ message: z.string() });
   type ListQuery = z.infer<typeof listSchema> & Record<string, unknown>;
   const exportQuery = listSchema
     .omit({ page: true, per_page: true })
@@ -258,8 +274,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     for (const f of e.filters) {
       const value = q[f.source];
       if (value === undefined) continue;
-      const column = impl.columns[f.source];
-      conditions.push(eq(col(column), f.type === 'boolean' ? value === '1' : value));
+      const custom = impl.filterWhere?.[f.source];
+      if (custom) conditions.push(await custom({ db, user }, value as string | number));
+      else conditions.push(eq(col(impl.columns[f.source]), f.type === 'boolean' ? value === '1' : value));
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
@@ -297,6 +314,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const plugin: FastifyPluginAsyncZod = async (app) => {
     const db = app.db;
     const ctxOf = (user: CurrentUser): CrudContext => ({ db, user });
+    const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
     referenceChecks.set(
       e.name,
       async ({ user }, id) =>
@@ -364,8 +382,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     // ── Whole-list resources (list 'data_list', items 'list_id'): no pages, no single read; every
     // write answers the new whole list in `data` (and the written record's `id`), a delete too. ──
     const wholeList = e.list === 'data_list';
-    const listAnswer = z.object({ data: z.array(e.record), ...impl.listExtra?.schema, id: z.number().optional() });
-    const extra = async (user: CurrentUser) => (impl.listExtra ? await impl.listExtra.load(ctxOf(user)) : {});
+    const listAnswer = z.object({ data: z.array(e.record), ...impl.siblings?.schema, id: z.number().optional() });
     const allRecords = async (user: CurrentUser) =>
       impl.toRecords(
         ctxOf(user),
@@ -375,9 +392,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           .where(scopeOf(db, user))
           .orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[],
       );
-    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
-    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) =>
-      shape === 'list_id' ? { data: await allRecords(user), ...(await extra(user)), id } : wrapItem(shape, await writtenRecord(user, id));
+    const written = impl.detail?.writes ? impl.detail : undefined;
+    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, written?.schema ?? e.record));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => {
+      if (shape === 'list_id') return { data: await allRecords(user), ...(await siblingsOf(user)), id };
+      const record = await writtenRecord(user, id);
+      return wrapItem(shape, written ? await written.load(ctxOf(user), record) : record);
+    };
 
     const list = e.list;
     app.get(
@@ -391,7 +412,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             `search_query — у полях ${e.search.join(', ') || '(немає)'}; ` +
             `фільтри: ${[...e.filters.map((f) => f.source), ...(e.scope === 'organization' ? [] : ['complex_id'])].join(', ') || '(немає)'}.`,
           querystring: listSchema,
-          response: { 200: wholeList && impl.listExtra ? listAnswer.omit({ id: true }) : listResponse(list, e.record) },
+          response: { 200: withSiblings(listResponse(list, e.record)) },
         },
       },
       async (request) => {
@@ -413,9 +434,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .limit(wholeList ? 100_000 : q.per_page)
             .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
-        const records = await impl.toRecords(ctxOf(request.user), rows as Row<T>[]);
-        if (wholeList) return { data: records, ...(await extra(request.user)) };
-        return wrapList(list, records, paginate(total, q.page, q.per_page));
+        const answer = wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
+        return { ...answer, ...(await siblingsOf(request.user)) };
       },
     );
 
@@ -453,7 +473,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           format: (request.query as { format: 'csv' | 'xlsx' }).format,
           filename: `${e.exportName}-${new Date().toISOString().slice(0, 10)}`,
           sheet: e.exportName,
-          columns: exportColumns<Rec>(e),
+          asciiFilename: `${e.name}-${new Date().toISOString().slice(0, 10)}`,
+          columns: exportColumns<Rec>(e, impl.exportCells),
           batches: batches(),
           onError: (err) => request.log.error({ err }, `${e.name} export failed`),
         });
@@ -465,11 +486,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         e.path + '/:id',
         {
           preValidation: requirePermission(e.area, 'view'),
-          schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: itemResponse(e.one, impl.detail?.schema ?? e.record) } },
+          schema: { tags, summary: `${e.exportName}: запис`, params, response: { 200: withSiblings(itemResponse(e.one, impl.detail?.schema ?? e.record)) } },
         },
         async (request) => {
           const record = await recordOf(request.user, request.params.id);
-          return wrapItem(e.one, impl.detail ? await impl.detail.load(ctxOf(request.user), record) : record);
+          const answer = wrapItem(e.one, impl.detail ? await impl.detail.load(ctxOf(request.user), record) : record);
+          return { ...answer, ...(await siblingsOf(request.user)) };
         },
       );
 
@@ -552,14 +574,14 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 const ctx = { db: tx as unknown as Db, user: request.user, upload };
                 const [row] = await tx
                   .insert(table)
-                  .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
+                  .values({ ...(await impl.values(input, ctx, true)), organizationId: request.user.organizationId } as T['$inferInsert'])
                   .returning({ id: table.id });
                 await impl.afterWrite?.(ctx, row.id as number, input, true);
                 return row.id as number;
               }),
             );
           });
-          await impl.afterCommit?.(app, ctxOf(request.user), id, true);
+          await impl.afterCommit?.(app, ctxOf(request.user), id, true, input);
           return answerItem(e.create, request.user, id);
         },
       );
@@ -592,7 +614,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 const ctx = { db: tx as unknown as Db, user: request.user, upload };
                 const changed = await tx
                   .update(table)
-                  .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
+                  .set({ ...(await impl.values(input, ctx, false)), updatedAt: nextVersion(table.updatedAt) } as never)
                   .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
                   .returning({ id: table.id });
                 if (changed.length === 0) throw staleRecord();
@@ -601,7 +623,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             );
           });
           if (file) await dropFile(before);
-          await impl.afterCommit?.(app, ctxOf(request.user), id, false);
+          await impl.afterCommit?.(app, ctxOf(request.user), id, false, input);
           return answerItem(e.update, request.user, id);
         },
       );
@@ -613,7 +635,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       e.path + '/:id',
       {
         preValidation: requirePermission(e.area, 'delete'),
-        schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } },
+        schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : deletedAnswer } },
       },
       async (request) => {
         const row = await findRow(request.user, request.params.id);
@@ -635,7 +657,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           throw err;
         }
         await dropFile(row);
-        return wholeList ? { data: await allRecords(request.user), ...(await extra(request.user)) } : { message: e.messages.deleted };
+        await impl.afterDelete?.(app, ctxOf(request.user), row);
+        if (wholeList) return { data: await allRecords(request.user), ...(await siblingsOf(request.user)) };
+        return e.deleteAnswer === 'data_id' ? { data: { id: request.params.id } } : { message: e.messages.deleted };
       },
     );
   };

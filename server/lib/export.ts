@@ -20,6 +20,8 @@ export interface ExportOptions<T> {
   format: ExportFormat;
   /** File name without the extension. */
   filename: string;
+  /** The ASCII name for clients that do not read `filename*` (default: `filename` with other characters as `_`). */
+  asciiFilename?: string;
   /** XLSX sheet name. */
   sheet?: string;
   columns: ExportColumn<T>[];
@@ -56,7 +58,7 @@ export function sendExport<T>(reply: FastifyReply, opts: ExportOptions<T>): Fast
   // The reply's stream closes when the download ends, fails or the client hangs up: no more rows then.
   const stop = new AbortController();
   out.once('close', () => stop.abort());
-  const ascii = opts.filename.replace(/[^\w.-]+/g, '_');
+  const ascii = (opts.asciiFilename ?? opts.filename).replace(/[^\w.-]+/g, '_');
   reply
     .header('Content-Type', CONTENT_TYPE[opts.format])
     .header('Content-Disposition', `attachment; filename="${ascii}.${opts.format}"; filename*=UTF-8''${encodeURIComponent(opts.filename)}.${opts.format}`)

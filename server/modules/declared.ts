@@ -1,5 +1,6 @@
 import { getTableName, inArray, is } from 'drizzle-orm';
 import { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodObject } from 'zod';
 import { ENTITIES } from '../../contract/entities.ts';
 import type { EntityDeclaration } from '../../contract/entity.ts';
@@ -68,5 +69,11 @@ export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declare
   });
 }
 
-/** The plain CRUD plugins of the declared entities that no module implements itself. */
-export const plainEntityRoutes = () => ENTITIES.filter((e) => !hasCrudRoutes(e.name)).map((e) => plainCrudRoutes(e));
+/**
+ * The plain CRUD plugins of the declared entities that no module implements itself. Registered
+ * after every module: a module may build its CRUD plugin inside its own (staff, meetings), so
+ * which entities are taken is known only once those have loaded.
+ */
+export const plainEntityRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const e of ENTITIES) if (!hasCrudRoutes(e.name)) await app.register(plainCrudRoutes(e));
+};

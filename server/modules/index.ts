@@ -95,8 +95,8 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(notificationRoutes),
   route(liveTicketRoutes),
   route(interviewRoutes),
-  // Declared entities that need nothing beyond their declaration (docs/adding-an-entity.md).
-  ...plainEntityRoutes().map((plugin) => route(plugin)),
+  // Declared entities that need nothing beyond their declaration (docs/adding-an-entity.md): last.
+  route(plainEntityRoutes),
 ];
 
 /** Outside /api/admin, each under its own prefix: the APIs of the pages opened from a link (docs/architecture.md, "Link pages"). */

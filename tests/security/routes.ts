@@ -200,8 +200,9 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     service_request: s.requestId,
     chat: s.requestId,
     comments: s.commentId,
-    articles: s.articleId,
     ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
+    // Declared entities whose routes need the side's own fixture (an article holding the cover, a meeting with ballots).
+    articles: s.articleId,
     interview: s.interviewId,
     voting: s.votingId,
     advertisement: s.advertisementId,

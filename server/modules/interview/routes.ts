@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audienceFilters } from '../../../contract/audience.ts';
 import { idSchema } from '../../../contract/common.ts';
 import {
-  INTERVIEW_STATUSES,
-  interviewInput,
+  interviewEntity,
   interviewRecord,
-  interviewSummary,
   RESPONDENT_STATUSES,
   respondentRecord,
   responseInput,
@@ -37,18 +35,10 @@ import {
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
+import { ukrainianSortKey } from '../../lib/list.ts';
+import { crudRoutes } from '../../lib/crud.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import {
-  assertWholeAudienceInScope,
-  audienceFilter,
-  audienceScope,
-  loadAudiences,
-  resolveAudience,
-  writeAudience,
-  type Audience,
-  type AudienceTables,
-} from '../community/audience.ts';
+import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';
 import { formatAddress } from '../houses/address.ts';
 import { naturalKeys } from '../../lib/order.ts';
 import { housesFor } from '../members/records.ts';
@@ -80,15 +70,6 @@ export function interviewStatus(row: Pick<Row, 'published' | 'startAt' | 'endAt'
   if (!row.published || row.startAt > now) return 'draft';
   return row.endAt <= now ? 'finished' : 'active';
 }
-
-const listQuerySchema = listQuery.extend({
-  sort: z
-    .enum(['id', 'title', 'start_at', 'end_at', 'created_at'], { error: 'Сортування можливе за: id, title, start_at, end_at, created_at.' })
-    .default('start_at'),
-  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('desc'),
-  status: z.enum(INTERVIEW_STATUSES, { error: 'Статус: draft, active або finished.' }).optional(),
-  ...audienceFilters,
-});
 
 const usersQuery = listQuery.extend({
   status: z.enum(RESPONDENT_STATUSES, { error: 'Статус: answered або not_answered.' }).optional(),
@@ -130,7 +111,7 @@ function audienceMembers(db: Reader, user: CurrentUser, houseIds: number[]): SQL
 }
 
 /** Results of every question: counts over the respondents who answered it. */
-async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[]> {
+async function questionResults(db: Reader, row: Pick<Row, 'id' | 'anonymous'>): Promise<InterviewQuestion[]> {
   const questions = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, row.id)).orderBy(asc(interviewQuestions.position));
   if (questions.length === 0) return [];
   const ids = questions.map((q) => q.id);
@@ -182,6 +163,167 @@ async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[
   });
 }
 
+const responsesCount = async (db: Reader, id: number) =>
+  (await db.select({ n: count() }).from(interviewResponses).where(eq(interviewResponses.interviewId, id)))[0].n;
+
+async function summaries(db: Reader, rows: Row[]): Promise<InterviewSummary[]> {
+  const ids = rows.map((r) => r.id);
+  const [audiences, qCounts, rCounts] = await Promise.all([
+    loadAudiences(db, AUDIENCE, ids),
+    ids.length
+      ? db
+          .select({ id: interviewQuestions.interviewId, n: count() })
+          .from(interviewQuestions)
+          .where(inArray(interviewQuestions.interviewId, ids))
+          .groupBy(interviewQuestions.interviewId)
+      : [],
+    ids.length
+      ? db
+          .select({ id: interviewResponses.interviewId, n: count() })
+          .from(interviewResponses)
+          .where(inArray(interviewResponses.interviewId, ids))
+          .groupBy(interviewResponses.interviewId)
+      : [],
+  ]);
+  const qn = new Map(qCounts.map((r) => [r.id, r.n]));
+  const rn = new Map(rCounts.map((r) => [r.id, r.n]));
+  const now = new Date();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: interviewStatus(r, now),
+    published: r.published,
+    anonymous: r.anonymous,
+    start_at: r.startAt.toISOString(),
+    end_at: r.endAt.toISOString(),
+    questions_count: qn.get(r.id) ?? 0,
+    responses_count: rn.get(r.id) ?? 0,
+    ...audiences.get(r.id)!,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+/** The survey with its questions and results, and how many members it reaches (in the reader's scope). */
+async function fullRecord(db: Reader, user: CurrentUser, summary: InterviewSummary): Promise<Interview> {
+  const houseIds = await audienceHouses(db, summary.id);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(audienceMembers(db, user, houseIds));
+  return { ...summary, audience_count: n, questions_locked: summary.responses_count > 0, questions: await questionResults(db, summary) };
+}
+
+async function writeQuestions(tx: Pick<Db, 'insert' | 'delete'>, interviewId: number, questions: InterviewInput['questions']) {
+  await tx.delete(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId));
+  for (const [i, q] of questions.entries()) {
+    const [row] = await tx
+      .insert(interviewQuestions)
+      .values({ interviewId, position: i + 1, title: q.title, kind: q.kind, scaleMax: q.kind === 'scale' ? q.scale_max : null })
+      .returning({ id: interviewQuestions.id });
+    if (q.options.length) await tx.insert(interviewOptions).values(q.options.map((title, j) => ({ questionId: row.id, position: j + 1, title })));
+  }
+}
+
+/** Whether the stored questions are exactly the submitted ones (wording, kind, scale, options and order). */
+async function sameQuestions(db: Reader, interviewId: number, questions: InterviewInput['questions']) {
+  const stored = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId)).orderBy(asc(interviewQuestions.position));
+  if (stored.length !== questions.length) return false;
+  const options = stored.length
+    ? await db
+        .select()
+        .from(interviewOptions)
+        .where(
+          inArray(
+            interviewOptions.questionId,
+            stored.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(interviewOptions.position))
+    : [];
+  return stored.every((s, i) => {
+    const q = questions[i];
+    const mine = options.filter((o) => o.questionId === s.id).map((o) => o.title);
+    return (
+      s.title === q.title &&
+      s.kind === q.kind &&
+      (s.kind === 'scale' ? s.scaleMax === q.scale_max : true) &&
+      mine.length === q.options.length &&
+      mine.every((t, j) => t === q.options[j])
+    );
+  });
+}
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+const audience = audienceHooks<InterviewInput>(AUDIENCE, interviews.id);
+
+/**
+ * The CRUD part of surveys: the generic routes of their declaration (contract/interview.ts) for
+ * the audience of complexes and houses. A survey is written with its questions; after the first
+ * answer its questions, audience, anonymity and start are fixed (409), and a finished survey
+ * changes only its title and description. One with answers is not deleted.
+ */
+const interviewCrud = crudRoutes(interviewEntity, {
+  table: interviews,
+  columns: {
+    title: interviews.title,
+    start_at: interviews.startAt,
+    end_at: interviews.endAt,
+    created_at: interviews.createdAt,
+    status: statusSql,
+  },
+  ...audience,
+  async check(ctx, b: InterviewInput, id) {
+    const resolved: Audience = await resolveAudience(ctx.db, ctx.user, b);
+    if (id === undefined) return;
+    const { db } = ctx;
+    const [row] = await db.select().from(interviews).where(eq(interviews.id, id));
+    const answered = (await responsesCount(db, id)) > 0;
+    if (interviewStatus(row) === 'finished') {
+      const same =
+        b.start_at.getTime() === row.startAt.getTime() &&
+        b.end_at.getTime() === row.endAt.getTime() &&
+        b.anonymous === row.anonymous &&
+        b.published === row.published;
+      if (!same || !(await sameQuestions(db, id, b.questions))) throw conflict(FINISHED);
+    }
+    if (answered) {
+      const current = (await loadAudiences(db, AUDIENCE, [id])).get(id)!;
+      const same =
+        b.anonymous === row.anonymous &&
+        b.start_at.getTime() === row.startAt.getTime() &&
+        sameSet(resolved.complexIds, current.complex_ids) &&
+        sameSet(resolved.houseIds, current.house_ids) &&
+        (await sameQuestions(db, id, b.questions));
+      if (!same) throw conflict(LOCKED);
+      if (!b.published) throw conflict('Опитування з відповідями не можна повернути в чернетку.');
+    }
+  },
+  values: (b: InterviewInput, { user }, created) => ({
+    title: b.title,
+    description: b.description,
+    startAt: b.start_at,
+    endAt: b.end_at,
+    anonymous: b.anonymous,
+    published: b.published,
+    ...(created ? { createdBy: user.id } : {}),
+  }),
+  /** Audience and questions: written until the first answer (then they are the same, as checked). */
+  async afterWrite(ctx, id, input: InterviewInput, created) {
+    if (!created && (await responsesCount(ctx.db, id)) > 0) return;
+    await audience.afterWrite(ctx, id, input, created);
+    await writeQuestions(ctx.db, id, input.questions);
+  },
+  async beforeDelete({ db }, id) {
+    const n = await responsesCount(db, id);
+    if (n > 0) throw conflict(`Опитування з відповідями (${n}) не можна видалити: це результати, на які посилаються.`);
+  },
+  toRecords: ({ db }, rows) => summaries(db, rows),
+  detail: { schema: interviewRecord, load: ({ db, user }, summary) => fullRecord(db, user, summary), writes: true },
+});
+
 /**
  * Surveys of residents (/interview; docs/decisions.md, "Surveys (interview)"). A survey is for
  * complexes and, optionally, single houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
@@ -190,6 +332,7 @@ async function questionResults(db: Reader, row: Row): Promise<InterviewQuestion[
  */
 export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  await app.register(interviewCrud);
 
   const scope = (user: CurrentUser) => and(eq(interviews.organizationId, user.organizationId), audienceScope(db, user, AUDIENCE, interviews.id));
 
@@ -203,259 +346,10 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  const responsesCount = async (id: number) => (await db.select({ n: count() }).from(interviewResponses).where(eq(interviewResponses.interviewId, id)))[0].n;
-
-  async function summaries(rows: Row[]): Promise<InterviewSummary[]> {
-    const ids = rows.map((r) => r.id);
-    const [audiences, qCounts, rCounts] = await Promise.all([
-      loadAudiences(db, AUDIENCE, ids),
-      ids.length
-        ? db
-            .select({ id: interviewQuestions.interviewId, n: count() })
-            .from(interviewQuestions)
-            .where(inArray(interviewQuestions.interviewId, ids))
-            .groupBy(interviewQuestions.interviewId)
-        : [],
-      ids.length
-        ? db
-            .select({ id: interviewResponses.interviewId, n: count() })
-            .from(interviewResponses)
-            .where(inArray(interviewResponses.interviewId, ids))
-            .groupBy(interviewResponses.interviewId)
-        : [],
-    ]);
-    const qn = new Map(qCounts.map((r) => [r.id, r.n]));
-    const rn = new Map(rCounts.map((r) => [r.id, r.n]));
-    const now = new Date();
-    return rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      status: interviewStatus(r, now),
-      published: r.published,
-      anonymous: r.anonymous,
-      start_at: r.startAt.toISOString(),
-      end_at: r.endAt.toISOString(),
-      questions_count: qn.get(r.id) ?? 0,
-      responses_count: rn.get(r.id) ?? 0,
-      ...audiences.get(r.id)!,
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
-    }));
-  }
-
-  async function fullRecord(user: CurrentUser, id: number): Promise<Interview> {
+  const recordOf = async (user: CurrentUser, id: number) => {
     const [row] = await db.select().from(interviews).where(eq(interviews.id, id));
-    const [summary] = await summaries([row]);
-    const houseIds = await audienceHouses(db, id);
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(members)
-      .where(audienceMembers(db, user, houseIds));
-    return { ...summary, audience_count: n, questions_locked: summary.responses_count > 0, questions: await questionResults(db, row) };
-  }
-
-  async function writeQuestions(tx: Pick<Db, 'insert' | 'delete'>, interviewId: number, questions: InterviewInput['questions']) {
-    await tx.delete(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId));
-    for (const [i, q] of questions.entries()) {
-      const [row] = await tx
-        .insert(interviewQuestions)
-        .values({ interviewId, position: i + 1, title: q.title, kind: q.kind, scaleMax: q.kind === 'scale' ? q.scale_max : null })
-        .returning({ id: interviewQuestions.id });
-      if (q.options.length) await tx.insert(interviewOptions).values(q.options.map((title, j) => ({ questionId: row.id, position: j + 1, title })));
-    }
-  }
-
-  /** Whether the stored questions are exactly the submitted ones (wording, kind, scale, options and order). */
-  async function sameQuestions(interviewId: number, questions: InterviewInput['questions']) {
-    const stored = await db.select().from(interviewQuestions).where(eq(interviewQuestions.interviewId, interviewId)).orderBy(asc(interviewQuestions.position));
-    if (stored.length !== questions.length) return false;
-    const options = stored.length
-      ? await db
-          .select()
-          .from(interviewOptions)
-          .where(
-            inArray(
-              interviewOptions.questionId,
-              stored.map((q) => q.id),
-            ),
-          )
-          .orderBy(asc(interviewOptions.position))
-      : [];
-    return stored.every((s, i) => {
-      const q = questions[i];
-      const mine = options.filter((o) => o.questionId === s.id).map((o) => o.title);
-      return (
-        s.title === q.title &&
-        s.kind === q.kind &&
-        (s.kind === 'scale' ? s.scaleMax === q.scale_max : true) &&
-        mine.length === q.options.length &&
-        mine.every((t, j) => t === q.options[j])
-      );
-    });
-  }
-
-  const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-  const columns = (b: InterviewInput) => ({
-    title: b.title,
-    description: b.description,
-    startAt: b.start_at,
-    endAt: b.end_at,
-    anonymous: b.anonymous,
-    published: b.published,
-  });
-
-  app.get(
-    '/interview',
-    {
-      preHandler: requirePermission('interviews', 'view'),
-      schema: {
-        tags,
-        summary: 'Опитування',
-        description:
-          'Фільтри: status (draft, active, finished — з дат і позначки «опубліковано»), complex_id і house_ids[] (вибір у шапці), search_query — у назві.',
-        querystring: listQuerySchema,
-        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(interviewSummary) }) }) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const conditions: (SQL | undefined)[] = [scope(request.user), audienceFilter(db, AUDIENCE, interviews.id, q.complex_id, q.house_ids)];
-      if (q.status) conditions.push(sql`${statusSql} = ${q.status}`);
-      const search = q.search_query.trim();
-      if (search) conditions.push(ilike(interviews.title, likePattern(search)));
-      const where = and(...conditions);
-      const sortCol = {
-        id: interviews.id,
-        title: ukrainianSortKey(interviews.title),
-        start_at: interviews.startAt,
-        end_at: interviews.endAt,
-        created_at: interviews.createdAt,
-      }[q.sort];
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(interviews).where(where),
-        db
-          .select()
-          .from(interviews)
-          .where(where)
-          .orderBy(q.order === 'desc' ? desc(sortCol) : asc(sortCol), q.order === 'desc' ? desc(interviews.id) : asc(interviews.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-      ]);
-      return { main_data: { data: await summaries(rows), ...paginate(total, q.page, q.per_page) } };
-    },
-  );
-
-  app.get(
-    '/interview/:id',
-    { preHandler: requirePermission('interviews', 'view'), schema: { tags, summary: 'Опитування: питання і результати', params, response: { 200: one } } },
-    async (request) => {
-      const row = await findOne(request.user, request.params.id);
-      return { data: await fullRecord(request.user, row.id) };
-    },
-  );
-
-  app.post(
-    '/interview',
-    {
-      preHandler: requirePermission('interviews', 'create'),
-      schema: {
-        tags,
-        summary: 'Створити опитування',
-        description:
-          'JSON. Питання: single (один варіант), multiple (кілька), text (вільна відповідь), scale (scale_max 5 або 10). Статус: ' +
-          'чернетка, доки не опубліковано або не настав початок.',
-        body: interviewInput,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const audience = await resolveAudience(db, request.user, b);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(interviews)
-          .values({ ...columns(b), organizationId: request.user.organizationId, createdBy: request.user.id })
-          .returning({ id: interviews.id });
-        await writeAudience(tx, AUDIENCE, row.id, audience);
-        await writeQuestions(tx, row.id, b.questions);
-        return row.id;
-      });
-      return { data: await fullRecord(request.user, id) };
-    },
-  );
-
-  app.put(
-    '/interview/:id',
-    {
-      preHandler: requirePermission('interviews', 'edit'),
-      schema: {
-        tags,
-        summary: 'Змінити опитування',
-        description:
-          'До першої відповіді змінюється все. Після неї питання, варіанти, адресати, анонімність і початок незмінні (409), а повернути ' +
-          'опитування в чернетку не можна. Завершене опитування — лише назва й опис.',
-        params,
-        body: interviewInput,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const row = await findOne(request.user, request.params.id);
-      await assertWholeAudienceInScope(db, request.user, AUDIENCE, row.id);
-      const b = request.body;
-      const audience: Audience = await resolveAudience(db, request.user, b);
-      const answered = (await responsesCount(row.id)) > 0;
-      const status = interviewStatus(row);
-      if (status === 'finished') {
-        const same =
-          b.start_at.getTime() === row.startAt.getTime() &&
-          b.end_at.getTime() === row.endAt.getTime() &&
-          b.anonymous === row.anonymous &&
-          b.published === row.published;
-        if (!same || !(await sameQuestions(row.id, b.questions))) throw conflict(FINISHED);
-      }
-      if (answered) {
-        const current = (await loadAudiences(db, AUDIENCE, [row.id])).get(row.id)!;
-        const same =
-          b.anonymous === row.anonymous &&
-          b.start_at.getTime() === row.startAt.getTime() &&
-          sameSet(audience.complexIds, current.complex_ids) &&
-          sameSet(audience.houseIds, current.house_ids) &&
-          (await sameQuestions(row.id, b.questions));
-        if (!same) throw conflict(LOCKED);
-        if (!b.published) throw conflict('Опитування з відповідями не можна повернути в чернетку.');
-      }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(interviews)
-          .set({ ...columns(b), updatedAt: new Date() })
-          .where(eq(interviews.id, row.id));
-        if (!answered) {
-          await writeAudience(tx, AUDIENCE, row.id, audience);
-          await writeQuestions(tx, row.id, b.questions);
-        }
-      });
-      return { data: await fullRecord(request.user, row.id) };
-    },
-  );
-
-  app.delete(
-    '/interview/:id',
-    {
-      preHandler: requirePermission('interviews', 'delete'),
-      schema: { tags, summary: 'Видалити опитування без відповідей', params, response: { 200: z.object({ message: z.string() }) } },
-    },
-    async (request) => {
-      const row = await findOne(request.user, request.params.id);
-      await assertWholeAudienceInScope(db, request.user, AUDIENCE, row.id);
-      const n = await responsesCount(row.id);
-      if (n > 0) throw conflict(`Опитування з відповідями (${n}) не можна видалити: це результати, на які посилаються.`);
-      await db.delete(interviews).where(eq(interviews.id, row.id));
-      return { message: 'Опитування видалено.' };
-    },
-  );
+    return fullRecord(db, user, (await summaries(db, [row]))[0]);
+  };
 
   /** Checks the answers against the questions; errors name the field (`answers.<i>.…`). Nothing is written before this passes. */
   async function checkAnswers(interviewId: number, input: ResponseInput['answers']) {
@@ -553,7 +447,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(duplicate);
         throw err;
       }
-      return { data: await fullRecord(request.user, row.id) };
+      return { data: await recordOf(request.user, row.id) };
     },
   );
 

@@ -82,7 +82,7 @@ const roleRoutes = crudRoutes(staffRoleEntity, {
     if (n > 0)
       return `Роль призначено ${n} ${plural(n, ['працівнику', 'працівникам', 'працівникам'])}, тому її не можна видалити. Спершу призначте їм іншу роль.`;
   },
-  listExtra: {
+  siblings: {
     schema: { form: z.object({ departures: z.array(option) }) },
     load: async ({ db, user }) => ({ form: { departures: await departureOptions(db, user.organizationId) } }),
   },

@@ -1,49 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
-import { STAFF_SORTS, staffForm, staffInput, staffRecord, type Staff, type StaffInput } from '../../../contract/staff.ts';
+import { staffEntity, staffForm, type Staff, type StaffInput } from '../../../contract/staff.ts';
 import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
-import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
+import type { CurrentUser } from '../../lib/auth.ts';
+import { requirePermission } from '../../lib/auth.ts';
+import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { endSessions } from '../../lib/sessions.ts';
-import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
-import { conflict, forbidden, HttpError, notFound, unprocessable, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
-import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
-import { EXPORT_FORMATS, sendExport, type ExportColumn } from '../../lib/export.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
 import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
 
-const staffFilters = z.object({
-  search_query: listQuery.shape.search_query,
-  role_id: idSchema.optional(),
-  departure_id: idSchema.optional(),
-  complex_id: idSchema.optional(),
-});
-const staffListQuery = listQuery.extend({
-  ...staffFilters.shape,
-  sort: z.enum(STAFF_SORTS, { error: 'Сортування можливе за: id, name, email, created_at.' }).default('name'),
-});
-const staffExportQuery = staffFilters.extend({ format: z.enum(EXPORT_FORMATS, { error: 'Формат: csv або xlsx.' }).default('csv') });
-
-const EXPORT_COLUMNS: ExportColumn<Staff>[] = [
-  { header: 'ID', value: (s) => s.id, width: 8 },
-  { header: "Ім'я", value: (s) => s.name, width: 32 },
-  { header: 'E-mail', value: (s) => s.email, width: 30 },
-  { header: 'Телефон', value: (s) => s.phone, width: 16 },
-  { header: 'Роль', value: (s) => (s.is_admin ? 'Адміністратор' : s.role), width: 22 },
-  { header: 'Відділ', value: (s) => s.departure, width: 22 },
-  { header: 'Комплекси', value: (s) => (s.is_admin ? 'Усі' : s.complexes.map((c) => c.name).join('; ')), width: 40 },
-  { header: 'Додано', value: (s) => s.created_at.slice(0, 10).split('-').reverse().join('.'), width: 12 },
-];
+type UserRow = typeof users.$inferSelect;
 
 const params = z.object({ id: idSchema });
 const tags = ['staff'];
-const NOT_FOUND = 'Працівника не знайдено.';
 const EMAIL_TAKEN = { email: ['Користувач з таким e-mail уже існує.'] };
 const OWN_CONTACTS = 'Власні e-mail і телефон змінюються в особистих налаштуваннях, де зміну підтверджує код.';
 
@@ -53,68 +30,54 @@ function manageable(viewer: CurrentUser, targetIsAdmin: boolean, permissions: Ru
   return !targetIsAdmin && rightsBeyond(viewer, normaliseRules(permissions ?? {})).length === 0;
 }
 
-const sortKeys = { id: users.id, name: ukrainianSortKey(users.name), email: users.email, created_at: users.createdAt } as const;
-
 /**
  * Staff: the users who sign in to the panel. An admin sees and manages everyone of the
  * organization. A staff user (with the `staff` rights) sees only non-admin colleagues who work in
  * at least one of their complexes, and themselves; they can hand out neither admin rights, nor a
  * role stronger than their own, nor complexes outside their own. A new staff member gets an
- * e-mail invitation with a link to set their password.
+ * e-mail invitation with a link to set their password. List, record, create, update, delete and
+ * export are the generic routes of the declaration (contract/staff.ts), with these rules as hooks.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const auth = createAuthService(db, app.config, app.delivery, app.live);
 
-  /** Who the user may see: their organization, and for staff only colleagues of their complexes. */
+  /** Who the user may see: for staff only non-admin colleagues of their complexes, and themselves. */
   function scope(user: CurrentUser): SQL {
-    const org = eq(users.organizationId, user.organizationId);
-    if (user.complexIds === null) return org;
+    if (user.complexIds === null) return sql`true`;
     const colleagues =
       user.complexIds.length === 0
         ? sql`false`
         : inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(inArray(userComplexes.complexId, user.complexIds)));
-    return and(org, eq(users.isAdmin, false), or(eq(users.id, user.id), colleagues))!;
+    return and(eq(users.isAdmin, false), or(eq(users.id, user.id), colleagues))!;
   }
 
-  /** The list's filters: search over name, e-mail and phone; role, department and complex. */
-  function staffWhere(user: CurrentUser, q: Pick<z.infer<typeof staffFilters>, 'search_query' | 'role_id' | 'departure_id' | 'complex_id'>): SQL {
-    const conditions: (SQL | undefined)[] = [scope(user)];
-    const search = q.search_query.trim();
-    if (search) {
-      const p = likePattern(search);
-      conditions.push(or(ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p)));
-    }
-    if (q.role_id) conditions.push(eq(users.roleId, q.role_id));
-    if (q.departure_id) conditions.push(eq(staffRoles.departureId, q.departure_id));
-    if (q.complex_id) {
-      conditions.push(inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(eq(userComplexes.complexId, q.complex_id))));
-    }
-    return and(...conditions)!;
+  /** The users' roles and departments, by role id. */
+  async function rolesOf(roleIds: (number | null)[]) {
+    const ids = [...new Set(roleIds.filter((id): id is number => id !== null))];
+    const rows = ids.length
+      ? await db
+          .select({
+            id: staffRoles.id,
+            name: staffRoles.name,
+            permissions: staffRoles.permissions,
+            departureId: staffRoles.departureId,
+            departure: staffDepartures.name,
+          })
+          .from(staffRoles)
+          .leftJoin(staffDepartures, eq(staffDepartures.id, staffRoles.departureId))
+          .where(inArray(staffRoles.id, ids))
+      : [];
+    return new Map(rows.map((r) => [r.id, r]));
   }
-
-  const selectStaff = () =>
-    db
-      .select({
-        user: users,
-        role: staffRoles.name,
-        permissions: staffRoles.permissions,
-        departureId: staffRoles.departureId,
-        departure: staffDepartures.name,
-      })
-      .from(users)
-      .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
-      .leftJoin(staffDepartures, eq(staffDepartures.id, staffRoles.departureId));
-
-  type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['where']>>[number];
 
   /** Records with their complexes; a staff viewer sees only the complexes inside their own scope. */
-  async function records(viewer: CurrentUser, rows: StaffRow[]): Promise<Staff[]> {
-    const ids = rows.map((r) => r.user.id);
-    const links =
+  async function records(viewer: CurrentUser, rows: UserRow[]): Promise<Staff[]> {
+    const ids = rows.map((r) => r.id);
+    const [links, roles] = await Promise.all([
       ids.length === 0
         ? []
-        : await db
+        : db
             .select({ userId: userComplexes.userId, id: complexes.id, name: complexes.name })
             .from(userComplexes)
             .innerJoin(complexes, eq(complexes.id, userComplexes.complexId))
@@ -124,9 +87,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
                 viewer.complexIds === null ? undefined : viewer.complexIds.length ? inArray(complexes.id, viewer.complexIds) : sql`false`,
               ),
             )
-            .orderBy(ukrainianSortKey(complexes.name), complexes.id);
-    return rows.map(({ user, role, permissions, departureId, departure }) => {
+            .orderBy(ukrainianSortKey(complexes.name), complexes.id),
+      rolesOf(rows.map((r) => r.roleId)),
+    ]);
+    return rows.map((user) => {
       const mine = links.filter((l) => l.userId === user.id).map((l) => ({ id: l.id, name: l.name }));
+      const role = user.roleId === null ? undefined : roles.get(user.roleId);
       return {
         id: user.id,
         name: user.name,
@@ -134,12 +100,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         phone: user.phone,
         is_admin: user.isAdmin,
         role_id: user.roleId,
-        role,
-        departure_id: departureId,
-        departure,
+        role: role?.name ?? null,
+        departure_id: role?.departureId ?? null,
+        departure: role?.departure ?? null,
         complex_ids: mine.map((c) => c.id),
         complexes: mine,
-        can_manage: manageable(viewer, user.isAdmin, permissions),
+        can_manage: manageable(viewer, user.isAdmin, role?.permissions ?? null),
         invitation_pending: user.passwordSetAt === null,
         created_at: user.createdAt.toISOString(),
         updated_at: user.updatedAt.toISOString(),
@@ -147,24 +113,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  async function findOne(viewer: CurrentUser, id: number) {
-    const [row] = await selectStaff()
-      .where(and(scope(viewer), eq(users.id, id)))
-      .limit(1);
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  }
-
-  /** A staff user may change only colleagues whose rights are within their own. */
-  async function findManageable(viewer: CurrentUser, id: number) {
-    const row = await findOne(viewer, id);
-    if (!manageable(viewer, row.user.isAdmin, row.permissions)) {
+  /** A staff user may change only colleagues whose rights are within their own (404 outside their scope, 403 beyond their rights). */
+  async function findManageable(viewer: CurrentUser, id: number): Promise<UserRow> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.organizationId, viewer.organizationId), scope(viewer), eq(users.id, id)));
+    if (!user) throw notFound(staffEntity.messages.notFound);
+    const roles = await rolesOf([user.roleId]);
+    if (!manageable(viewer, user.isAdmin, user.roleId === null ? null : (roles.get(user.roleId)?.permissions ?? null))) {
       throw forbidden('Цей працівник має права, яких немає у вас, тому змінити чи видалити його може лише адміністратор.');
     }
-    return row;
+    return user;
   }
-
-  const one = async (viewer: CurrentUser, id: number) => (await records(viewer, [await findOne(viewer, id)]))[0];
 
   /** Roles the user may hand out (all for admins; for staff, those within their own rights) and departments. */
   async function form(viewer: CurrentUser) {
@@ -233,7 +194,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
    * complexes outside the editor's scope that the colleague already had — those the editor
    * cannot see, so cannot take away either. Admins need none.
    */
-  async function complexLinks(viewer: CurrentUser, input: StaffInput, targetId?: number): Promise<number[]> {
+  async function complexLinks({ db, user: viewer }: CrudContext, input: StaffInput, targetId?: number): Promise<number[]> {
     if (input.is_admin) return [];
     const chosen = new Set(input.complex_ids);
     if (targetId !== undefined && viewer.complexIds !== null) {
@@ -242,185 +203,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return [...chosen];
   }
-
-  const listAnswer = z.object({ data: paginationSchema.extend({ data: z.array(staffRecord) }), form: staffForm });
-
-  app.get(
-    '/staff',
-    {
-      preValidation: requirePermission('staff', 'view'),
-      schema: {
-        tags,
-        summary: 'Працівники',
-        description: 'Сторінка працівників (data.data, пагінація в data) і довідники форми (form.roles, form.departures).',
-        querystring: staffListQuery,
-        response: { 200: listAnswer },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const user = request.user;
-      const where = staffWhere(user, q);
-      const key = sortKeys[q.sort];
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(users).leftJoin(staffRoles, eq(staffRoles.id, users.roleId)).where(where),
-        selectStaff()
-          .where(where)
-          .orderBy(q.order === 'desc' ? desc(key) : asc(key), asc(users.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-      ]);
-      return { data: { data: await records(user, rows), ...paginate(total, q.page, q.per_page) }, form: await form(user) };
-    },
-  );
-
-  app.get(
-    '/staff/export',
-    {
-      preValidation: requirePermission('staff', 'view'),
-      schema: {
-        tags,
-        summary: 'Експорт працівників (CSV або XLSX)',
-        description: 'Ті самі фільтри, що й у списку; усі рядки без обмеження, потоком.',
-        querystring: staffExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const user = request.user;
-      const where = staffWhere(user, request.query);
-      async function* batches() {
-        let after = 0;
-        for (;;) {
-          const rows = await selectStaff()
-            .where(and(where, gt(users.id, after)))
-            .orderBy(asc(users.id))
-            .limit(500);
-          if (rows.length === 0) return;
-          yield await records(user, rows);
-          after = rows[rows.length - 1].user.id;
-          if (rows.length < 500) return;
-        }
-      }
-      return sendExport(reply, {
-        format: request.query.format,
-        filename: `staff-${new Date().toISOString().slice(0, 10)}`,
-        sheet: 'Працівники',
-        columns: EXPORT_COLUMNS,
-        batches: batches(),
-        onError: (err) => request.log.error({ err }, 'staff export failed'),
-      });
-    },
-  );
-
-  app.get(
-    '/staff/:id',
-    {
-      preValidation: requirePermission('staff', 'view'),
-      schema: { tags, summary: 'Працівник', params, response: { 200: z.object({ data: staffRecord, form: staffForm }) } },
-    },
-    async (request) => ({ data: await one(request.user, request.params.id), form: await form(request.user) }),
-  );
-
-  app.post(
-    '/staff',
-    {
-      preValidation: requirePermission('staff', 'create'),
-      schema: {
-        tags,
-        summary: 'Додати працівника',
-        description: 'Новому працівникові надсилається лист-запрошення з посиланням, за яким він задає пароль (діє 7 днів).',
-        body: staffInput,
-        response: { 200: z.object({ data: staffRecord }) },
-      },
-    },
-    async (request) => {
-      const viewer = request.user;
-      const input = request.body;
-      await validate(viewer, input);
-      const links = await complexLinks(viewer, input);
-      // Nobody knows this password: the invitation link is the way in.
-      const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), app.config.passwordHashCost);
-      let created: typeof users.$inferSelect;
-      try {
-        created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(users)
-            .values({
-              organizationId: viewer.organizationId,
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              passwordHash,
-              passwordSetAt: null,
-              isAdmin: input.is_admin,
-              roleId: input.role_id,
-              tutorialCompleted: !input.is_admin,
-            })
-            .returning();
-          if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: row.id, complexId })));
-          return row;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN);
-        throw err;
-      }
-      const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
-      await auth.invite(created, inviter?.name ?? 'Адміністратор');
-      return { data: await one(viewer, created.id) };
-    },
-  );
-
-  app.put(
-    '/staff/:id',
-    {
-      preValidation: requirePermission('staff', 'edit'),
-      schema: { tags, summary: 'Змінити працівника', params, body: staffInput, response: { 200: z.object({ data: staffRecord }) } },
-    },
-    async (request) => {
-      const viewer = request.user;
-      const input = request.body;
-      const { user: target } = await findManageable(viewer, request.params.id);
-      // Whoever controls an account's e-mail or phone can take it over (a password link, a
-      // sign-in code), so only an admin changes a colleague's, and the owner is told.
-      const credentials = signInChanges(target, input);
-      if (credentials.length > 0 && target.id !== viewer.id && !viewer.isAdmin) {
-        throw forbidden('Змінити e-mail чи телефон колеги може лише адміністратор.');
-      }
-      await validate(viewer, input, target);
-      if (target.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
-      const links = await complexLinks(viewer, input, target.id);
-      const version = expectedVersion(request);
-      try {
-        await db.transaction(async (tx) => {
-          const changed = await tx
-            .update(users)
-            .set({
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              isAdmin: input.is_admin,
-              roleId: input.role_id,
-              updatedAt: nextVersion(users.updatedAt),
-            })
-            .where(and(eq(users.id, target.id), versionMatches(users.updatedAt, version)))
-            .returning({ id: users.id });
-          if (changed.length === 0) throw version ? staleRecord() : notFound('Працівника не знайдено.');
-          await tx.delete(userComplexes).where(eq(userComplexes.userId, target.id));
-          if (links.length > 0) await tx.insert(userComplexes).values(links.map((complexId) => ({ userId: target.id, complexId })));
-          // A new e-mail or phone ends every session of the account; its password links die with
-          // the old e-mail (they are bound to it).
-          if (credentials.length > 0) await endSessions(tx, target.id);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN);
-        throw err;
-      }
-      // Rights, complexes or sessions may have changed: open live streams of the user check again.
-      await accessChanged(app.live, viewer.organizationId, [target.id]);
-      if (credentials.length > 0) await noticeOfChange(viewer, target, credentials);
-      return { data: await one(viewer, target.id) };
-    },
-  );
 
   /** What a staff form changes of the sign-in e-mail and phone, in words for the notice. */
   function signInChanges(target: typeof users.$inferSelect, input: StaffInput): string[] {
@@ -446,6 +228,95 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  /** The organization must keep at least one admin, or nobody could manage it any more. */
+  async function assertAnotherAdmin(target: typeof users.$inferSelect) {
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.organizationId, target.organizationId), eq(users.isAdmin, true), ne(users.id, target.id)));
+    if (Number(n) === 0) throw conflict('Це останній адміністратор організації: його не можна видалити чи позбавити прав адміністратора.');
+  }
+
+  /** What an update changes of the record's sign-in e-mail and phone, found by `check` for the write and the notice after it. */
+  const changes = new WeakMap<StaffInput, { target: UserRow; credentials: string[] }>();
+
+  await app.register(
+    crudRoutes(staffEntity, {
+      table: users,
+      columns: {
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        created_at: users.createdAt,
+        role_id: users.roleId,
+        departure_id: sql`(select ${staffRoles.departureId} from ${staffRoles} where ${staffRoles.id} = ${users.roleId})`,
+      },
+      scope: ({ user }) => scope(user),
+      complexFilter: (_ctx, complexId) =>
+        inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(eq(userComplexes.complexId, complexId))),
+      search: (_ctx, text) => {
+        const p = likePattern(text);
+        return or(sql`${users.name} ilike ${p}`, sql`${users.email} ilike ${p}`, sql`${users.phone} ilike ${p}`);
+      },
+      sortKeys: { email: (order) => [sql`${users.email} ${sql.raw(order)}`] },
+      guard: async ({ user }, id) => void (await findManageable(user, id)),
+      async check({ user: viewer }, input: StaffInput, id) {
+        const target = id === undefined ? undefined : (await db.select().from(users).where(eq(users.id, id)))[0];
+        if (target) {
+          // Whoever controls an account's e-mail or phone can take it over (a password link, a
+          // sign-in code), so only an admin changes a colleague's, and the owner is told.
+          const credentials = signInChanges(target, input);
+          if (credentials.length > 0 && target.id !== viewer.id && !viewer.isAdmin) {
+            throw forbidden('Змінити e-mail чи телефон колеги може лише адміністратор.');
+          }
+          changes.set(input, { target, credentials });
+        }
+        await validate(viewer, input, target);
+        if (target?.isAdmin && !input.is_admin) await assertAnotherAdmin(target);
+      },
+      async values(input: StaffInput, _ctx, created) {
+        const fields = { name: input.name, email: input.email, phone: input.phone, isAdmin: input.is_admin, roleId: input.role_id };
+        if (!created) return fields;
+        // Nobody knows this password: the invitation link is the way in.
+        const passwordHash = await hashPassword(randomBytes(24).toString('base64url'), app.config.passwordHashCost);
+        return { ...fields, passwordHash, passwordSetAt: null, tutorialCompleted: !input.is_admin };
+      },
+      /** The complexes, and for a new e-mail or phone the end of every session (its password links die with the old e-mail). */
+      async afterWrite(ctx: CrudContext, id, input: StaffInput, created) {
+        const links = await complexLinks(ctx, input, created ? undefined : id);
+        await ctx.db.delete(userComplexes).where(eq(userComplexes.userId, id));
+        if (links.length > 0) await ctx.db.insert(userComplexes).values(links.map((complexId) => ({ userId: id, complexId })));
+        if ((changes.get(input)?.credentials.length ?? 0) > 0) await endSessions(ctx.db, id);
+      },
+      uniqueViolation: EMAIL_TAKEN,
+      /** A new colleague gets the invitation; a changed one's open live streams check again, and the old address hears of a new e-mail or phone. */
+      async afterCommit(_app, { user: viewer }, id, created, input: StaffInput) {
+        const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, viewer.id));
+        if (created) {
+          const [row] = await db.select().from(users).where(eq(users.id, id));
+          await auth.invite(row, inviter?.name ?? 'Адміністратор');
+          return;
+        }
+        await accessChanged(app.live, viewer.organizationId, [id]);
+        const change = changes.get(input);
+        if (change && change.credentials.length > 0) await noticeOfChange(viewer, change.target, change.credentials);
+      },
+      async beforeDelete({ user: viewer }, id) {
+        if (id === viewer.id) throw conflict('Ви не можете видалити власний обліковий запис.');
+        const [target] = await db.select().from(users).where(eq(users.id, id));
+        if (target.isAdmin) await assertAnotherAdmin(target);
+      },
+      /** Their sessions went with them; their open live streams end now. */
+      afterDelete: async (_app, { user: viewer }, row) => accessChanged(app.live, viewer.organizationId, [row.id]),
+      toRecords: ({ user }, rows) => records(user, rows),
+      siblings: { schema: { form: staffForm }, load: async ({ user }) => ({ form: await form(user) }) },
+      exportCells: {
+        role: (s) => (s.is_admin ? 'Адміністратор' : s.role),
+        complexes: (s) => (s.is_admin ? 'Усі' : s.complexes.map((c) => c.name).join('; ') || null),
+      },
+    }),
+  );
+
   app.post(
     '/staff/:id/invite',
     {
@@ -460,7 +331,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = request.user;
-      const { user: target } = await findManageable(viewer, request.params.id);
+      const target = await findManageable(viewer, request.params.id);
       if (target.id === viewer.id) throw conflict('Ви вже увійшли: запрошення собі не потрібне.');
       // An account with a password is someone's way in: only an admin sends it a password link.
       if (target.passwordSetAt !== null && !viewer.isAdmin) {
@@ -477,46 +348,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         message: target.passwordSetAt === null ? `Запрошення надіслано на ${target.email}.` : `Посилання для зміни пароля надіслано на ${target.email}.`,
       };
-    },
-  );
-
-  /** The organization must keep at least one admin, or nobody could manage it any more. */
-  async function assertAnotherAdmin(target: typeof users.$inferSelect) {
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.organizationId, target.organizationId), eq(users.isAdmin, true), ne(users.id, target.id)));
-    if (Number(n) === 0) throw conflict('Це останній адміністратор організації: його не можна видалити чи позбавити прав адміністратора.');
-  }
-
-  app.delete(
-    '/staff/:id',
-    {
-      preValidation: requirePermission('staff', 'delete'),
-      schema: {
-        tags,
-        summary: 'Видалити працівника',
-        description: 'Власний обліковий запис і останнього адміністратора видалити не можна (409).',
-        params,
-        response: { 200: z.object({ message: z.string() }) },
-      },
-    },
-    async (request) => {
-      const viewer = request.user;
-      const { user: target } = await findManageable(viewer, request.params.id);
-      if (target.id === viewer.id) throw conflict('Ви не можете видалити власний обліковий запис.');
-      if (target.isAdmin) await assertAnotherAdmin(target);
-      try {
-        await db.delete(users).where(eq(users.id, target.id));
-      } catch (err) {
-        // Records of other areas that must keep their author refuse the delete.
-        if (isForeignKeyViolation(err))
-          throw conflict('Працівник пов’язаний з іншими записами, тому його не можна видалити. Щоб закрити йому доступ, призначте роль без прав.');
-        throw err;
-      }
-      // Their sessions went with them; their open live streams end now.
-      await accessChanged(app.live, viewer.organizationId, [target.id]);
-      return { message: 'Працівника видалено.' };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idList } from '../../../contract/audience.ts';
@@ -11,12 +11,11 @@ import {
   STATUTE_CAPPED_MAX,
   STATUTE_MAX,
   STATUTE_MIN,
-  VOTING_STATES,
   votingFormRecord,
-  votingInput,
   votingRecord,
-  votingSummary,
+  votingEntity,
   type VotingInput,
+  type VotingState,
   type VotingParticipant,
   type VotingSummary,
 } from '../../../contract/voting.ts';
@@ -24,7 +23,7 @@ import { houses, media, votingBallots, votingParticipants, votingQuestions, voti
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
-import { likePattern } from '../../lib/list.ts';
+import { crudRoutes } from '../../lib/crud.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
@@ -40,14 +39,6 @@ const params = z.object({ id: idSchema });
 const tags = ['voting'];
 const NOT_FOUND = 'Загальні збори не знайдено.';
 const multipartDoc = { consumes: ['multipart/form-data'] };
-
-const votingListQuery = listQuery.extend({
-  house_ids: idList('Будинки').optional(),
-  complex_id: idSchema.optional(),
-  state: z.enum(VOTING_STATES, { error: 'Стан: scheduled, voting або finished.' }).optional(),
-  sort: z.enum(['meeting_date', 'title', 'id'], { error: 'Сортування можливе за: meeting_date, title, id.' }).default('meeting_date'),
-  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default('desc'),
-});
 
 const residentsQuery = listQuery.extend({
   status: z.enum(BALLOT_STATUSES, { error: 'Статус: not_voted, partial або voted.' }).optional(),
@@ -74,6 +65,7 @@ export function summaryOf(v: VotingRow, address: string, complexId: number | nul
     participants_count: m.participants.length,
     voted_count: [...r.ballotStatus.values()].filter((s) => s !== 'not_voted').length,
     created_at: v.createdAt.toISOString(),
+    updated_at: v.updatedAt.toISOString(),
   };
 }
 
@@ -190,15 +182,6 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
     });
   }
 
-  async function assertHouse(user: CurrentUser, houseId: number) {
-    const [h] = await db
-      .select({ id: houses.id })
-      .from(houses)
-      .where(and(houseScope(user), eq(houses.id, houseId)))
-      .limit(1);
-    if (!h) throw unprocessable({ house_id: ['Будинок не знайдено.'] });
-  }
-
   const columns = (b: VotingInput) => ({
     houseId: b.house_id,
     title: b.title,
@@ -280,187 +263,127 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
     },
   );
 
-  app.get(
-    '/voting',
-    {
-      preHandler: requirePermission('votings', 'view'),
-      schema: {
-        tags,
-        summary: 'Загальні збори',
-        description: 'Фільтри: complex_id і house_ids[] (вибір у шапці), state (scheduled, voting, finished), search_query — у назві.',
-        querystring: votingListQuery,
-        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(votingSummary) }) }) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const conditions: (SQL | undefined)[] = [scope(request.user)];
-      if (q.house_ids?.length) conditions.push(inArray(votings.houseId, q.house_ids));
-      if (q.complex_id !== undefined)
-        conditions.push(inArray(votings.houseId, db.select({ id: houses.id }).from(houses).where(eq(houses.complexId, q.complex_id))));
-      if (q.search_query.trim()) conditions.push(ilike(votings.title, likePattern(q.search_query.trim())));
-      const sortCol = q.sort === 'title' ? votings.title : q.sort === 'id' ? votings.id : votings.meetingDate;
-      // The state is derived from the tallies, so a state filter reads the (few) meetings of the scope whole.
-      const rows = await db
-        .select()
-        .from(votings)
-        .where(and(...conditions))
-        .orderBy(q.order === 'desc' ? desc(sortCol) : sortCol, q.order === 'desc' ? desc(votings.id) : votings.id);
-      const summaries: VotingSummary[] = [];
-      const houseCache = new Map<number, Awaited<ReturnType<typeof houseOf>>>();
-      const today = todayKyiv();
-      const pageRows = q.state === undefined ? rows.slice((q.page - 1) * q.per_page, q.page * q.per_page) : rows;
-      for (const v of pageRows) {
-        const m = await loadMeeting(db, v);
-        const r = meetingResults(m, today);
-        if (q.state !== undefined && r.state !== q.state) continue;
-        const h = houseCache.get(v.houseId) ?? (await houseOf(v.houseId));
-        houseCache.set(v.houseId, h);
-        summaries.push(summaryOf(v, h.address, h.complexId, m, r));
-      }
-      const total = q.state === undefined ? rows.length : summaries.length;
-      const data = q.state === undefined ? summaries : summaries.slice((q.page - 1) * q.per_page, q.page * q.per_page);
-      return { main_data: { data, ...paginate(total, q.page, q.per_page) } };
-    },
-  );
+  /** The meetings of the scope in one state: the state comes from the tallies, so the (few) meetings of the scope are read whole. */
+  async function inState(user: CurrentUser, state: VotingState): Promise<SQL> {
+    const rows = await db.select().from(votings).where(scope(user));
+    const today = todayKyiv();
+    const ids: number[] = [];
+    for (const v of rows) if (meetingResults(await loadMeeting(db, v), today).state === state) ids.push(v.id);
+    return ids.length ? inArray(votings.id, ids) : sql`false`;
+  }
 
-  app.get(
-    '/voting/:id',
-    {
-      preHandler: requirePermission('votings', 'view'),
-      schema: { tags, summary: 'Збори: порядок денний, підсумки, строки, попередження', params, response: { 200: z.object({ data: votingRecord }) } },
-    },
-    async (request) => ({ data: await fullRecord(await findVoting(request.user, request.params.id)) }),
-  );
+  /** Whether the meeting has ballots: then its house, regime, date and agenda are fixed. */
+  const ballotsOf = async (reader: Pick<typeof db, 'select'>, id: number) =>
+    (await reader.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, id)))[0].n;
 
-  app.post(
-    '/voting',
-    {
-      preHandler: requirePermission('votings', 'create'),
-      schema: {
-        tags,
-        summary: 'Призначити загальні збори',
-        description: 'Співвласники і площі беруться з реєстру на момент створення (знімок) і оновлюються при кожному збереженні, доки немає жодного голосу.',
-        body: votingInput,
-        response: { 200: z.object({ data: votingRecord }) },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      await assertHouse(request.user, b.house_id);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(votings)
-          .values({ ...columns(b), organizationId: request.user.organizationId, linkToken: randomBytes(18).toString('base64url'), createdBy: request.user.id })
-          .returning({ id: votings.id });
-        await tx.insert(votingQuestions).values(b.questions.map((q, i) => ({ ...questionColumns(q, i + 1), votingId: row.id })));
-        await snapshotElectorate(tx, row.id, request.user.organizationId, b.house_id);
-        return row.id;
-      });
-      const [row] = await db.select().from(votings).where(eq(votings.id, id));
-      return { data: await fullRecord(row) };
-    },
-  );
-
-  app.put(
-    '/voting/:id',
-    {
-      preHandler: requirePermission('votings', 'edit'),
-      schema: {
-        tags,
-        summary: 'Змінити збори',
-        description: 'Після першого голосу будинок, режим, дата й порядок денний не змінюються (422); інші поля — так.',
-        params,
-        body: votingInput,
-        response: { 200: z.object({ data: votingRecord }) },
-      },
-    },
-    async (request) => {
-      const v = await findVoting(request.user, request.params.id);
-      const b = request.body;
-      await assertHouse(request.user, b.house_id);
-      const [{ n: ballots }] = await db.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, v.id));
-      const existing = await db.select().from(votingQuestions).where(eq(votingQuestions.votingId, v.id));
-      const byId = new Map(existing.map((q) => [q.id, q]));
-      for (const [i, q] of b.questions.entries()) {
-        if (q.id !== undefined && !byId.has(q.id)) throw unprocessable({ [`questions.${i}.id`]: ['Такого питання в цих зборах немає.'] });
-      }
-      if (ballots > 0) {
-        const frozen = 'Після першого голосу не змінюються будинок, режим, дата зборів і порядок денний: голоси вже віддано саме за них.';
-        const same =
-          b.house_id === v.houseId &&
-          b.regime === v.regime &&
-          b.meeting_date === v.meetingDate &&
-          b.questions.length === existing.length &&
-          b.questions.every((q, i) => {
-            const old = q.id !== undefined ? byId.get(q.id) : undefined;
-            const next = questionColumns(q, i + 1);
-            return (
-              old &&
-              old.position === next.position &&
-              old.title === next.title &&
-              old.threshold === next.threshold &&
-              (old.thresholdPercent === null ? null : Number(old.thresholdPercent).toFixed(2)) === next.thresholdPercent &&
-              old.capped === next.capped
-            );
-          });
-        if (!same) throw unprocessable({ questions: [frozen] }, frozen);
-      }
-      if (b.signed_only && !v.signedOnly) {
-        const [{ n: unsigned }] = await db
-          .select({ n: count() })
-          .from(votingBallots)
-          .where(and(eq(votingBallots.votingId, v.id), eq(votingBallots.channel, 'electronic'), isNull(votingBallots.signatureProvider)));
-        if (unsigned > 0) {
-          throw unprocessable({
-            signed_only: [
-              `Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`,
-            ],
-          });
+  await app.register(
+    crudRoutes(votingEntity, {
+      table: votings,
+      columns: { title: votings.title, meeting_date: votings.meetingDate },
+      houseColumn: votings.houseId,
+      query: { house_ids: idList('Будинки').optional() },
+      where: (_ctx, q) => ((q.house_ids as number[] | undefined)?.length ? inArray(votings.houseId, q.house_ids as number[]) : undefined),
+      filterWhere: { state: ({ user }, value) => inState(user, value as VotingState) },
+      sortKeys: { title: (order) => [sql`${votings.title} ${sql.raw(order)}`] },
+      /** After the first ballot the house, regime, date and agenda stay; counting only signed ballots needs no unsigned ones. */
+      async check(_ctx, b: VotingInput, id) {
+        if (id === undefined) return;
+        const [v] = await db.select().from(votings).where(eq(votings.id, id));
+        const ballots = await ballotsOf(db, id);
+        const existing = await db.select().from(votingQuestions).where(eq(votingQuestions.votingId, id));
+        const byId = new Map(existing.map((q) => [q.id, q]));
+        for (const [i, q] of b.questions.entries()) {
+          if (q.id !== undefined && !byId.has(q.id)) throw unprocessable({ [`questions.${i}.id`]: ['Такого питання в цих зборах немає.'] });
         }
-      }
-      await db.transaction(async (tx) => {
-        await tx
-          .update(votings)
-          .set({ ...columns(b), updatedAt: new Date() })
-          .where(eq(votings.id, v.id));
-        if (ballots === 0) {
-          const keep = new Set(b.questions.map((q) => q.id).filter((x): x is number => x !== undefined));
-          const drop = existing.filter((q) => !keep.has(q.id)).map((q) => q.id);
-          if (drop.length) await tx.delete(votingQuestions).where(inArray(votingQuestions.id, drop));
-          for (const [i, q] of b.questions.entries()) {
-            if (q.id !== undefined)
-              await tx
-                .update(votingQuestions)
-                .set(questionColumns(q, i + 1))
-                .where(eq(votingQuestions.id, q.id));
-            else await tx.insert(votingQuestions).values({ ...questionColumns(q, i + 1), votingId: v.id });
+        if (ballots > 0) {
+          const frozen = 'Після першого голосу не змінюються будинок, режим, дата зборів і порядок денний: голоси вже віддано саме за них.';
+          const same =
+            b.house_id === v.houseId &&
+            b.regime === v.regime &&
+            b.meeting_date === v.meetingDate &&
+            b.questions.length === existing.length &&
+            b.questions.every((q, i) => {
+              const old = q.id !== undefined ? byId.get(q.id) : undefined;
+              const next = questionColumns(q, i + 1);
+              return (
+                old &&
+                old.position === next.position &&
+                old.title === next.title &&
+                old.threshold === next.threshold &&
+                (old.thresholdPercent === null ? null : Number(old.thresholdPercent).toFixed(2)) === next.thresholdPercent &&
+                old.capped === next.capped
+              );
+            });
+          if (!same) throw unprocessable({ questions: [frozen] }, frozen);
+        }
+        if (b.signed_only && !v.signedOnly) {
+          const [{ n: unsigned }] = await db
+            .select({ n: count() })
+            .from(votingBallots)
+            .where(and(eq(votingBallots.votingId, id), eq(votingBallots.channel, 'electronic'), isNull(votingBallots.signatureProvider)));
+          if (unsigned > 0) {
+            throw unprocessable({
+              signed_only: [
+                `Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`,
+              ],
+            });
           }
-          await snapshotElectorate(tx, v.id, request.user.organizationId, b.house_id);
         }
-      });
-      const [row] = await db.select().from(votings).where(eq(votings.id, v.id));
-      return { data: await fullRecord(row) };
-    },
-  );
-
-  app.delete(
-    '/voting/:id',
-    {
-      preHandler: requirePermission('votings', 'delete'),
-      schema: { tags, summary: 'Видалити збори без голосів', params, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
-    },
-    async (request) => {
-      const v = await findVoting(request.user, request.params.id);
-      const [{ n }] = await db.select({ n: count() }).from(votingBallots).where(eq(votingBallots.votingId, v.id));
-      if (n > 0) throw conflict(`Збори з голосами (${n} бюлетенів) не можна видалити: листки опитування й протокол — документи, які треба зберігати.`);
-      await db.delete(votings).where(eq(votings.id, v.id));
-      if (v.protocolMediaId) {
+      },
+      values: (b: VotingInput, { user }, created) => ({
+        ...columns(b),
+        ...(created ? { linkToken: randomBytes(18).toString('base64url'), createdBy: user.id } : {}),
+      }),
+      /** The agenda and the electorate (a snapshot of the register), until the first ballot. */
+      async afterWrite({ db: tx, user }, id, b: VotingInput, created) {
+        if (created) {
+          await tx.insert(votingQuestions).values(b.questions.map((q, i) => ({ ...questionColumns(q, i + 1), votingId: id })));
+          await snapshotElectorate(tx, id, user.organizationId, b.house_id);
+          return;
+        }
+        if ((await ballotsOf(tx, id)) > 0) return;
+        const existing = await tx.select({ id: votingQuestions.id }).from(votingQuestions).where(eq(votingQuestions.votingId, id));
+        const keep = new Set(b.questions.map((q) => q.id).filter((x): x is number => x !== undefined));
+        const drop = existing.filter((q) => !keep.has(q.id)).map((q) => q.id);
+        if (drop.length) await tx.delete(votingQuestions).where(inArray(votingQuestions.id, drop));
+        for (const [i, q] of b.questions.entries()) {
+          if (q.id !== undefined)
+            await tx
+              .update(votingQuestions)
+              .set(questionColumns(q, i + 1))
+              .where(eq(votingQuestions.id, q.id));
+          else await tx.insert(votingQuestions).values({ ...questionColumns(q, i + 1), votingId: id });
+        }
+        await snapshotElectorate(tx, id, user.organizationId, b.house_id);
+      },
+      async beforeDelete({ db: reader }, id) {
+        const n = await ballotsOf(reader, id);
+        if (n > 0) throw conflict(`Збори з голосами (${n} бюлетенів) не можна видалити: листки опитування й протокол — документи, які треба зберігати.`);
+      },
+      /** The uploaded protocol goes with the meeting. */
+      async afterDelete(_app, _ctx, v) {
+        if (!v.protocolMediaId) return;
         const [file] = await db.delete(media).where(eq(media.id, v.protocolMediaId)).returning();
         await removeStored(app.storage, file?.storedName);
-      }
-      return { data: { id: v.id } };
-    },
+      },
+      async toRecords(_ctx, rows) {
+        const today = todayKyiv();
+        const houseCache = new Map<number, Awaited<ReturnType<typeof houseOf>>>();
+        const out: VotingSummary[] = [];
+        for (const v of rows) {
+          const m = await loadMeeting(db, v);
+          const h = houseCache.get(v.houseId) ?? (await houseOf(v.houseId));
+          houseCache.set(v.houseId, h);
+          out.push(summaryOf(v, h.address, h.complexId, m, meetingResults(m, today)));
+        }
+        return out;
+      },
+      detail: {
+        schema: votingRecord,
+        load: async (_ctx, summary) => fullRecord((await db.select().from(votings).where(eq(votings.id, summary.id)))[0]),
+        writes: true,
+      },
+    }),
   );
 
   app.get(

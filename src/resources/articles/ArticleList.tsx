@@ -9,6 +9,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
+import { ListExport } from '../generic/ListExport';
 import { ArticleStatusChip } from './ArticleStatusChip';
 
 export const articlePath = (id: Identifier) => `/News/${id}`;
@@ -22,7 +23,10 @@ function Empty() {
   );
 }
 
-/** /News: the news of the complex (and addresses) chosen in the header. */
+/**
+ * /News: the news of the complex (and addresses) chosen in the header, with the export of the
+ * current filter (contract/articles.ts declares the API; the list keeps its status chips and audience).
+ */
 export default function ArticleList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -58,7 +62,8 @@ export default function ArticleList() {
         exporter={false}
         empty={<Empty />}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/articles" filter={filter} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/News/create')}>
                 {translate('app.actions.add')}

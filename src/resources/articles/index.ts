@@ -1,12 +1,16 @@
 import type { Article } from '../../../contract/articles';
 import { page } from '../../lib/routing';
-import { defineModule } from '../module';
+import { entityModule } from '../generic/entityModule';
 
-/** The resources and screens of articles. */
-export default defineModule({
-  resources: [{ name: 'articles', recordRepresentation: (r: Article) => r.title }],
+/** News: declared in contract/articles.ts; the list, the page form and the article's page are their own. */
+export default entityModule({
+  name: 'articles',
+  area: 'articles',
+  path: '/News',
+  load: () => import('../../../contract/articles').then((m) => m.articleEntity),
+  list: () => import('./ArticleList'),
+  recordRepresentation: (r: Article) => r.title,
   routes: [
-    page('/News', 'articles', () => import('./ArticleList')),
     page('/News/create', 'articles', () => import('./ArticleEdit')),
     page('/News/edit/:id?', 'articles', () => import('./ArticleEdit')),
     page('/News/:id', 'articles', () => import('./ArticleShow')),

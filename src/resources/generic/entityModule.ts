@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { EntityDeclaration } from '../../../contract/entity';
 import type { Area } from '../../../contract/permissions';
@@ -17,6 +17,8 @@ export interface EntityModuleOptions {
   routes?: AppRoute[];
   menu?: ModuleMenuItem[];
   legacy?: LegacyPage[];
+  /** A list screen of its own (an entity with workflow screens), instead of the generic one. */
+  list?: () => Promise<{ default: ComponentType }>;
 }
 
 /**
@@ -31,7 +33,7 @@ export function entityModule(opts: EntityModuleOptions): ResourceModule & { enti
   return {
     ...defineModule({
       resources: [{ name: opts.name, recordRepresentation: opts.recordRepresentation }],
-      routes: [page(opts.path, opts.area, screen), ...(opts.routes ?? [])],
+      routes: [page(opts.path, opts.area, opts.list ?? screen), ...(opts.routes ?? [])],
       menu: opts.menu,
       legacy: opts.legacy,
     }),

@@ -9,10 +9,14 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
+import { ListExport } from '../generic/ListExport';
 import { interviewPath } from './api';
 import { InterviewStatusChip } from './InterviewStatusChip';
 
-/** /Interview: the organization's surveys (the header shows no complex selection here, so none narrows them). */
+/**
+ * /Interview: the organization's surveys (the header shows no complex selection here, so none
+ * narrows them), with the export of the current filter (contract/interview.ts declares the API).
+ */
 export default function InterviewList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -52,7 +56,12 @@ export default function InterviewList() {
             {canCreate && addButton('medium')}
           </Card>
         }
-        actions={<TopToolbar>{canCreate && addButton('small')}</TopToolbar>}
+        actions={
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/interview" />
+            {canCreate && addButton('small')}
+          </TopToolbar>
+        }
       >
         <DataTable<InterviewSummary> rowClick={(id) => interviewPath(id)} bulkActionButtons={false}>
           <DataTable.Col source="title" label="resources.interview.fields.title" />

@@ -1,12 +1,16 @@
 import type { InterviewSummary } from '../../../contract/interview';
 import { page } from '../../lib/routing';
-import { defineModule } from '../module';
+import { entityModule } from '../generic/entityModule';
 
-/** The resources and screens of interview. */
-export default defineModule({
-  resources: [{ name: 'interview', recordRepresentation: (r: InterviewSummary) => r.title }],
+/** Surveys: declared in contract/interview.ts; the list, the form with questions, results and respondents are their own screens. */
+export default entityModule({
+  name: 'interview',
+  area: 'interviews',
+  path: '/Interview',
+  load: () => import('../../../contract/interview').then((m) => m.interviewEntity),
+  list: () => import('./InterviewList'),
+  recordRepresentation: (r: InterviewSummary) => r.title,
   routes: [
-    page('/Interview', 'interviews', () => import('./InterviewList')),
     page('/Interview/create', 'interviews', () => import('./InterviewCreate')),
     page('/Interview/:id', 'interviews', () => import('./InterviewShow')),
     page('/Interview/:id/users', 'interviews', () => import('./InterviewUsers')),

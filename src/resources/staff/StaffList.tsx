@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useTranslate, type Identifier } from 'react-admin';
-import { ExportButtons } from '../../components/ExportButtons';
+import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import type { Staff } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -10,13 +9,14 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCurrentUser } from '../../useCurrentUser';
+import { ListExport } from '../generic/ListExport';
 import { StaffComplexes } from './StaffComplexes';
 import { StaffFormDialog } from './StaffFormDialog';
 import { useStaffForm } from './useStaffForm';
 
 const staffPath = (id: Identifier) => `/Staff/${id}`;
 
-/** /Staff: the people who sign in, with their role, department and complexes. */
+/** /Staff: the people who sign in, with their role, department and complexes, and the export of the current filter. */
 export default function StaffList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -51,7 +51,7 @@ export default function StaffList() {
         exporter={false}
         actions={
           <TopToolbar sx={{ gap: 1, alignItems: 'center' }}>
-            <StaffExport />
+            <ListExport path="/staff" />
             <AddButton area="staff" onClick={() => setDialog('create')} />
           </TopToolbar>
         }
@@ -94,11 +94,4 @@ export default function StaffList() {
       />
     </Box>
   );
-}
-
-/** Export of the staff the list's filters select (all pages). */
-function StaffExport() {
-  const { filterValues } = useListContext();
-  const { q, ...rest } = filterValues as { q?: string; role_id?: number; departure_id?: number };
-  return <ExportButtons path="/staff/export" filter={{ search_query: q, ...rest }} />;
 }

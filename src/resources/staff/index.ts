@@ -1,9 +1,14 @@
 import type { Staff } from '../../../contract/staff';
 import { page } from '../../lib/routing';
-import { defineModule } from '../module';
+import { entityModule } from '../generic/entityModule';
 
-/** The resources and screens of staff. */
-export default defineModule({
-  resources: [{ name: 'staff', recordRepresentation: (r: Staff) => r.name }],
-  routes: [page('/Staff', 'staff', () => import('./StaffList')), page('/Staff/:id', 'staff', () => import('./StaffShow'))],
+/** Staff: declared in contract/staff.ts; the list with its dialogs and the person's page are their own screens. */
+export default entityModule({
+  name: 'staff',
+  area: 'staff',
+  path: '/Staff',
+  load: () => import('../../../contract/staff').then((m) => m.staffEntity),
+  list: () => import('./StaffList'),
+  recordRepresentation: (r: Staff) => r.name,
+  routes: [page('/Staff/:id', 'staff', () => import('./StaffShow'))],
 });

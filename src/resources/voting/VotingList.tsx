@@ -10,10 +10,11 @@ import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
+import { ListExport } from '../generic/ListExport';
 import { votingPath } from './api';
 import { VotingStateChip } from './VotingStateChip';
 
-/** /Voting: the general meetings of the houses chosen in the header. */
+/** /Voting: the general meetings of the houses chosen in the header, with the export of the current filter (contract/voting.ts declares the API). */
 export default function VotingList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -55,7 +56,8 @@ export default function VotingList() {
           </Card>
         }
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+            <ListExport path="/voting" filter={filter} />
             {canCreate && (
               <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Voting/create')}>
                 {translate('app.actions.add')}

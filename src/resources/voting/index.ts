@@ -1,12 +1,16 @@
 import type { VotingSummary } from '../../../contract/voting';
 import { page } from '../../lib/routing';
-import { defineModule } from '../module';
+import { entityModule } from '../generic/entityModule';
 
-/** The resources and screens of voting. */
-export default defineModule({
-  resources: [{ name: 'voting', recordRepresentation: (r: VotingSummary) => r.title }],
+/** General meetings: declared in contract/voting.ts; the list, the form, the meeting and its participants are their own screens. */
+export default entityModule({
+  name: 'voting',
+  area: 'votings',
+  path: '/Voting',
+  load: () => import('../../../contract/voting').then((m) => m.votingEntity),
+  list: () => import('./VotingList'),
+  recordRepresentation: (r: VotingSummary) => r.title,
   routes: [
-    page('/Voting', 'votings', () => import('./VotingList')),
     page('/Voting/create', 'votings', () => import('./VotingCreate')),
     page('/Voting/:id', 'votings', () => import('./VotingShow')),
     page('/Voting/:id/participants', 'votings', () => import('./VotingParticipants')),
