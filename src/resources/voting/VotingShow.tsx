@@ -293,7 +293,7 @@ function LinkCard({ v }: { v: Voting }) {
           value={data?.deeplink ?? ''}
           size="small"
           fullWidth
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'deeplink' } }}
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'deeplink', 'aria-label': translate('resources.voting.show.deeplink') } }}
           sx={{ mb: 1 }}
         />
         <Stack spacing={1}>
