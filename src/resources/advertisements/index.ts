@@ -10,4 +10,5 @@ export default defineModule({
     page('/Advertisements/create', 'advertisements', () => import('./AdvertisementEdit')),
     page('/Advertisements/:id', 'advertisements', () => import('./AdvertisementEdit')),
   ],
+  legacy: [{ path: 'Ads', label: 'app.legacy.pages.ads', target: '/Advertisements' }],
 });

@@ -15,4 +15,9 @@ export default entityModule({
     page('/News/edit/:id?', 'articles', () => import('./ArticleEdit')),
     page('/News/:id', 'articles', () => import('./ArticleShow')),
   ],
+  menu: [{ label: 'app.menu.news', path: '/news', area: 'articles', group: 'community', order: 20 }],
+  legacy: [
+    { path: 'AddNews', label: 'app.legacy.pages.add_news', target: '/News/create' },
+    { path: 'News-advices', label: 'app.legacy.pages.news_advices', target: '/News' },
+  ],
 });

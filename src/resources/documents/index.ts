@@ -6,4 +6,5 @@ import { defineModule } from '../module';
 export default defineModule({
   resources: [{ name: 'documents', recordRepresentation: (r: DocumentRecord) => r.name }],
   routes: [page('/Documents', 'documents', () => import('./DocumentList'))],
+  menu: [{ label: 'app.menu.documents', path: '/documents', area: 'documents', icon: 'documents', order: 50 }],
 });

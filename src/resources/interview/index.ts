@@ -15,4 +15,6 @@ export default entityModule({
     page('/Interview/:id', 'interviews', () => import('./InterviewShow')),
     page('/Interview/:id/users', 'interviews', () => import('./InterviewUsers')),
   ],
+  menu: [{ label: 'app.menu.interview', path: '/interview', area: 'interviews', group: 'community', order: 22 }],
+  legacy: [{ path: 'Interview', label: 'app.legacy.pages.interview', target: '/Interview' }],
 });

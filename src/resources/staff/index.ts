@@ -11,4 +11,9 @@ export default entityModule({
   list: () => import('./StaffList'),
   recordRepresentation: (r: Staff) => r.name,
   routes: [page('/Staff/:id', 'staff', () => import('./StaffShow'))],
+  menu: [{ label: 'app.menu.staff_list', path: '/staff', area: 'staff', group: 'staff', order: 71 }],
+  legacy: [
+    { path: 'Staff', label: 'app.legacy.pages.staff', target: '/Staff' },
+    { path: 'Users', label: 'app.legacy.pages.users', target: '/Staff' },
+  ],
 });

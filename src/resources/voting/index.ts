@@ -15,4 +15,9 @@ export default entityModule({
     page('/Voting/:id', 'votings', () => import('./VotingShow')),
     page('/Voting/:id/participants', 'votings', () => import('./VotingParticipants')),
   ],
+  menu: [{ label: 'app.menu.voting', path: '/voting', area: 'votings', group: 'community', order: 23 }],
+  legacy: [
+    { path: 'voting', label: 'app.legacy.pages.voting', target: '/Voting' },
+    { path: 'voting/:id', label: 'app.legacy.pages.voting', target: '/Voting/:id' },
+  ],
 });
