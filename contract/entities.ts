@@ -2,6 +2,7 @@ import { announcementEntity } from './announcements.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
+import { memberEntity } from './members.ts';
 import { departureEntity, requestTypeEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { eventEntity } from './events.ts';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   complexEntity,
   realtyEntity,
   vehicleEntity,
+  memberEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -13,7 +13,7 @@ import { HttpError, isForeignKeyViolation, isUniqueViolation, notFound, unproces
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
 import { multipartRoutes, readForm, type ZodApp } from './multipart.ts';
-import { listQuery, paginate, paginationSchema } from './pagination.ts';
+import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
 /** The columns every declared entity's table has. */
@@ -50,7 +50,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   /** Checks a body beyond its schema and the references' scope (which are checked already); throws 422. */
   check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
   /** The rows this user may see, when the declared scope kind does not say it (e.g. an audience of complexes). */
-  scope?(ctx: CrudContext): SQL;
+  scope?(ctx: CrudContext): SQL | undefined;
   /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
@@ -66,14 +66,14 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
   sortKeys?: Record<string, (order: 'asc' | 'desc') => SQL[]>;
-  /** A unique constraint broken on insert or update → these field errors (422), when `unique` does not say it. */
-  uniqueViolation?: Record<string, string[]>;
+  /** A unique constraint broken on insert or update → these field errors (422), when `unique` does not say it (or: from the error, by constraint). */
+  uniqueViolation?: Record<string, string[]> | ((err: unknown) => Record<string, string[]>);
   /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
   beforeDelete?(ctx: CrudContext, id: number): Promise<void>;
   /** After the write is committed (e.g. telling open live streams). */
   afterCommit?(app: FastifyInstance, ctx: CrudContext, id: number, created: boolean): Promise<void>;
-  /** GET one answers more than the record (e.g. its houses and counts): the schema and how to add it. */
-  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown> };
+  /** GET one answers more than the record (e.g. its houses and counts): the schema and how to add it; `writes`: create and update answer it too. */
+  detail?: { schema: z.ZodType; load(ctx: CrudContext, record: Rec): Promise<unknown>; writes?: boolean };
   /**
    * A text field unique in the organization whatever the case (a name): a taken value is a 422 on
    * that field, before the write and when a unique index refuses it meanwhile.
@@ -87,6 +87,18 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   inUse?(ctx: CrudContext, id: number): Promise<string | undefined>;
   /** Before an update or a delete of a row the user can see: throws (403) when they may read it but not change it. */
   guard?(ctx: CrudContext, id: number): Promise<void>;
+
+  // ── Workflow hooks: an entity whose writes are more than a row (numbers, stages, notifications) ──
+  /** The list's total from `count` (the capped count of the filter), e.g. reused from a cache while the rows do not change. */
+  total?(ctx: CrudContext, query: Record<string, unknown>, count: () => Promise<ListTotal>): Promise<ListTotal>;
+  /** The entity's own create instead of the generic insert (after the body's checks): answers the new id. */
+  create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
+  /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
+  update?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, input: Input, expected: Date | undefined): Promise<void>;
+  /** After a delete (e.g. telling open screens); `row` is the deleted row. */
+  afterDelete?(app: FastifyInstance, ctx: CrudContext, row: Row<T>): Promise<void>;
+  /** Export cells of fields that the field's type alone cannot write (e.g. a member's units with their roles). */
+  exportCells?: Record<string, (record: Rec) => string | number | null>;
 }
 
 /**
@@ -158,7 +170,9 @@ export function entityListQuery(e: EntityDeclaration, extra: z.ZodRawShape = {})
     per_page: e.perPage ? listQuery.shape.per_page.default(e.perPage) : listQuery.shape.per_page,
     ...extra,
     sort: z.enum(sorts, { error: `Сортування можливе за: ${sorts.join(', ')}.` }).default(e.sort.field),
-    order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
+    order: e.sortOrders
+      ? z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).optional()
+      : z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
     ...filters,
   });
 }
@@ -194,17 +208,19 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       // A list of records (an audience's complexes): their shown field, comma-separated.
       if (Array.isArray(value))
         return value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[field.optionText ?? 'name'] : v)).join(', ') || null;
+      // One record ({ id, name }: a request's performer): its shown field.
+      if (typeof value === 'object') return String((value as Record<string, unknown>)[field.optionText ?? 'name'] ?? '') || null;
       return typeof value === 'number' ? value : String(value);
   }
 }
 
 /** The export's columns: the declaration's export fields with their Ukrainian labels. */
-export function exportColumns<Rec>(e: EntityDeclaration): ExportColumn<Rec>[] {
+export function exportColumns<Rec>(e: EntityDeclaration, cells: Record<string, (record: Rec) => string | number | null> = {}): ExportColumn<Rec>[] {
   return [
     { header: 'ID', value: (r) => (r as { id: number }).id, width: 8 },
     ...exportFields(e).map(([key, field]) => ({
       header: field.label,
-      value: (r: Rec) => exportCell(field, (r as Record<string, unknown>)[key]),
+      value: (r: Rec) => (cells[key] ? cells[key](r) : exportCell(field, (r as Record<string, unknown>)[key])),
       width: field.wide ? 60 : field.type === 'date' ? 12 : field.type === 'datetime' ? 17 : 24,
     })),
   ];
@@ -266,14 +282,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   }
 
   function orderBy(q: ListQuery): SQL[] {
-    const dir = q.order === 'desc' ? desc : asc;
+    const order = q.order ?? e.sortOrders?.[q.sort] ?? e.sort.order;
+    const dir = order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
     const keys = impl.sortKeys?.[q.sort];
-    if (keys) return [...keys(q.order === 'desc' ? 'desc' : 'asc'), dir(table.id)];
+    if (keys) return [...keys(order), dir(table.id)];
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
-    return [sql`${key} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, dir(table.id)];
+    return [sql`${key} ${sql.raw(order)} nulls last`, dir(table.id)];
   }
 
   const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -356,9 +373,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           .where(scopeOf(db, user))
           .orderBy(...orderBy({ sort: e.sort.field, order: e.sort.order } as ListQuery))) as Row<T>[],
       );
-    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, e.record));
-    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) =>
-      shape === 'list_id' ? { data: await allRecords(user), id } : wrapItem(shape, await writtenRecord(user, id));
+    const written = impl.detail?.writes ? impl.detail : undefined;
+    const itemSchema = (shape: ItemShape) => (shape === 'list_id' ? listAnswer : itemResponse(shape, written?.schema ?? e.record));
+    const answerItem = async (shape: ItemShape, user: CurrentUser, id: number) => {
+      if (shape === 'list_id') return { data: await allRecords(user), id };
+      const record = await writtenRecord(user, id);
+      return wrapItem(shape, written ? await written.load(ctxOf(user), record) : record);
+    };
 
     const list = e.list;
     app.get(
@@ -378,14 +399,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       async (request) => {
         const q = request.query as ListQuery;
         const w = await where(db, request.user, q);
-        const [total, rows] = await Promise.all([
+        const count = () =>
           listTotal(
             db,
             db
               .select({ one: sql`1` })
               .from(table as PgTable)
               .where(w),
-          ),
+          );
+        const [total, rows] = await Promise.all([
+          impl.total ? impl.total(ctxOf(request.user), q, count) : count(),
           db
             .select()
             .from(table as PgTable)
@@ -430,9 +453,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         }
         return sendExport<Rec>(reply, {
           format: (request.query as { format: 'csv' | 'xlsx' }).format,
-          filename: `${e.exportName}-${new Date().toISOString().slice(0, 10)}`,
+          filename: `${e.exportFile ?? e.exportName}-${new Date().toISOString().slice(0, 10)}`,
           sheet: e.exportName,
-          columns: exportColumns<Rec>(e),
+          columns: exportColumns<Rec>(e, impl.exportCells),
           batches: batches(),
           onError: (err) => request.log.error({ err }, `${e.name} export failed`),
         });
@@ -467,13 +490,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .join(', ')}.`,
         }
       : { body: e.input };
+    const updateBodySchema = multipart || !e.updateInput ? bodySchema : { body: e.updateInput };
     /** Inserts and updates: a unique index that refuses the row answers the declared field errors. */
     const write = async <R>(run: () => Promise<R>): Promise<R> => {
       try {
         return await run();
       } catch (err) {
         if (impl.unique && isUniqueViolation(err)) throw unprocessable({ [impl.unique.field]: [impl.unique.message] });
-        if (impl.uniqueViolation && isUniqueViolation(err)) throw unprocessable(impl.uniqueViolation);
+        if (impl.uniqueViolation && isUniqueViolation(err))
+          throw unprocessable(typeof impl.uniqueViolation === 'function' ? impl.uniqueViolation(err) : impl.uniqueViolation);
         throw err;
       }
     };
@@ -488,16 +513,19 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         async (request) => {
           const input = await bodyOf(request);
           await checkBody(request.user, input);
+          const create = impl.create;
           const id = await write(() =>
-            db.transaction(async (tx) => {
-              const ctx = { db: tx as unknown as Db, user: request.user };
-              const [row] = await tx
-                .insert(table)
-                .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
-                .returning({ id: table.id });
-              await impl.afterWrite?.(ctx, row.id as number, input, true);
-              return row.id as number;
-            }),
+            create
+              ? create(app, ctxOf(request.user), input)
+              : db.transaction(async (tx) => {
+                  const ctx = { db: tx as unknown as Db, user: request.user };
+                  const [row] = await tx
+                    .insert(table)
+                    .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
+                    .returning({ id: table.id });
+                  await impl.afterWrite?.(ctx, row.id as number, input, true);
+                  return row.id as number;
+                }),
           );
           await impl.afterCommit?.(app, ctxOf(request.user), id, true);
           return answerItem(e.create, request.user, id);
@@ -512,7 +540,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           schema: {
             tags,
             summary: `${e.exportName}: змінити`,
-            ...bodySchema,
+            ...updateBodySchema,
             description: `${multipart ? `${bodySchema.description} ` : ''}If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.`,
             params,
             response: { 200: itemSchema(e.update) },
@@ -521,21 +549,24 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         async (request) => {
           const { id } = request.params as { id: number };
           const expected = expectedVersion(request);
-          await findRow(request.user, id);
+          const row = await findRow(request.user, id);
           await impl.guard?.(ctxOf(request.user), id);
           const input = await bodyOf(request);
           await checkBody(request.user, input, id);
+          const update = impl.update;
           await write(() =>
-            db.transaction(async (tx) => {
-              const ctx = { db: tx as unknown as Db, user: request.user };
-              const changed = await tx
-                .update(table)
-                .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
-                .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
-                .returning({ id: table.id });
-              if (changed.length === 0) throw staleRecord();
-              await impl.afterWrite?.(ctx, id, input, false);
-            }),
+            update
+              ? update(app, ctxOf(request.user), row, input, expected)
+              : db.transaction(async (tx) => {
+                  const ctx = { db: tx as unknown as Db, user: request.user };
+                  const changed = await tx
+                    .update(table)
+                    .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
+                    .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+                    .returning({ id: table.id });
+                  if (changed.length === 0) throw staleRecord();
+                  await impl.afterWrite?.(ctx, id, input, false);
+                }),
           );
           await impl.afterCommit?.(app, ctxOf(request.user), id, false);
           return answerItem(e.update, request.user, id);
@@ -552,7 +583,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         schema: { tags, summary: `${e.exportName}: видалити`, params, response: { 200: wholeList ? listAnswer : z.object({ message: z.string() }) } },
       },
       async (request) => {
-        await findRow(request.user, request.params.id);
+        const row = await findRow(request.user, request.params.id);
         await impl.guard?.(ctxOf(request.user), request.params.id);
         await impl.beforeDelete?.(ctxOf(request.user), request.params.id);
         const busy = await impl.inUse?.(ctxOf(request.user), request.params.id);
@@ -563,6 +594,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           if (isForeignKeyViolation(err)) throw new HttpError(409, (await impl.inUse?.(ctxOf(request.user), request.params.id)) ?? e.messages.inUse);
           throw err;
         }
+        await impl.afterDelete?.(app, ctxOf(request.user), row);
         return wholeList ? { data: await allRecords(request.user) } : { message: e.messages.deleted };
       },
     );

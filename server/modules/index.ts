@@ -17,7 +17,6 @@ import { residentRoutes } from './members/residentsRoutes.ts';
 import { vehicleRoutes } from './members/vehiclesRoutes.ts';
 import { billRoutes } from './members/billsRoutes.ts';
 import { memberImportRoutes } from './members/importRoutes.ts';
-import { memberExportRoutes } from './members/exportRoutes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { realtyRoutes } from './realty/routes.ts';
@@ -79,7 +78,6 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(vehicleRoutes),
   route(billRoutes),
   route(memberImportRoutes),
-  route(memberExportRoutes),
   route(mediaRoutes),
   route(articleRoutes),
   route(announcementRoutes),
