@@ -10,6 +10,7 @@ import { complexEntity } from './complexes.ts';
 import { realtyEntity } from './realty.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
+import { serviceRequestEntity } from './serviceRequests.ts';
 import { vehicleEntity } from './vehicles.ts';
 
 /**
@@ -30,8 +31,9 @@ export const ENTITIES = [
   eventEntity,
   complexEntity,
   realtyEntity,
-  vehicleEntity,
   memberEntity,
+  vehicleEntity,
+  serviceRequestEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -11,7 +11,6 @@ export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
   staff: declare({ path: '/staff', area: 'staff', list: 'data.data' }),
   'staff-roles': declare({ path: '/staff_role', area: 'staff_roles', list: 'data_list', one: 'list_id', create: 'list_id', update: 'list_id' }),
-  members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   'resident-roles': declare({ path: '/resident-roles', area: 'members', list: 'data_pagination', one: 'list_id' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
@@ -19,7 +18,6 @@ export const RESOURCES = {
   advertisements: declare({ path: '/advertisement', area: 'advertisements', list: 'main_data', encoding: 'multipart' }),
   documents: declare({ path: '/documents', area: 'documents', list: 'main_data', encoding: 'multipart' }),
   voting: declare({ path: '/voting', area: 'votings', list: 'main_data' }),
-  'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
   interview: declare({ path: '/interview', area: 'interviews', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 

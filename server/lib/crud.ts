@@ -40,8 +40,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   table: T;
   /** Rows → records, a page at a time (load what they refer to once per page). */
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
-  /** A valid body → the table's values, for insert (`created`) and update. */
-  values(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown>;
+  /** A valid body → the table's values, for insert (`created`) and update (not needed when `create` and `update` are the entity's own). */
+  values?(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown>;
   /** Record field → column (or an expression of the row), for the sortable fields, the filters and the searched fields. */
   columns: Record<string, PgColumn | SQL>;
   /** Scope 'house': the row's house; scope 'complex': the row's complex (a column, or an expression such as a subquery). */
@@ -90,7 +90,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
 
   // ── Workflow hooks: an entity whose writes are more than a row (numbers, stages, notifications) ──
   /** The list's total from `count` (the capped count of the filter), e.g. reused from a cache while the rows do not change. */
-  total?(ctx: CrudContext, query: Record<string, unknown>, count: () => Promise<ListTotal>): Promise<ListTotal>;
+  total?(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>, count: () => Promise<ListTotal>): Promise<ListTotal>;
   /** The entity's own create instead of the generic insert (after the body's checks): answers the new id. */
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
@@ -408,7 +408,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .where(w),
           );
         const [total, rows] = await Promise.all([
-          impl.total ? impl.total(ctxOf(request.user), q, count) : count(),
+          impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
           db
             .select()
             .from(table as PgTable)
@@ -521,7 +521,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                   const ctx = { db: tx as unknown as Db, user: request.user };
                   const [row] = await tx
                     .insert(table)
-                    .values({ ...impl.values(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
+                    .values({ ...impl.values!(input, ctx, true), organizationId: request.user.organizationId } as T['$inferInsert'])
                     .returning({ id: table.id });
                   await impl.afterWrite?.(ctx, row.id as number, input, true);
                   return row.id as number;
@@ -561,7 +561,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                   const ctx = { db: tx as unknown as Db, user: request.user };
                   const changed = await tx
                     .update(table)
-                    .set({ ...impl.values(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
+                    .set({ ...impl.values!(input, ctx, false), updatedAt: nextVersion(table.updatedAt) } as never)
                     .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
                     .returning({ id: table.id });
                   if (changed.length === 0) throw staleRecord();

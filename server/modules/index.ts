@@ -35,7 +35,7 @@ import type { SignatureProvider } from './voting/signature.ts';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { linkChatRoutes } from './serviceRequests/linkChat.ts';
-import { serviceRequestRoutes } from './serviceRequests/routes.ts';
+import { serviceRequestCrudRoutes, serviceRequestRoutes } from './serviceRequests/routes.ts';
 
 /** What the application hands to the route plugins that take options (server/app.ts `buildApp`). */
 export interface RouteDeps {
@@ -88,6 +88,7 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(discountRoutes),
   route(cameraRoutes),
   route(votingRoutes, ({ signatureProviders }) => ({ signatureProviders })),
+  route(serviceRequestCrudRoutes),
   route(serviceRequestRoutes),
   route(notificationRoutes),
   route(liveTicketRoutes),

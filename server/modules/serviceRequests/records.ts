@@ -80,18 +80,20 @@ export function searchText(parts: { number: number; text: string; memberName?: s
 const responsible = alias(users, 'responsible');
 const performer = alias(users, 'performer');
 
+/** The names a record shows besides the request's own columns: its type, unit, resident and staff. */
+const NAMES = {
+  typeName: serviceRequestTypes.name,
+  realtyNumber: realty.number,
+  memberName: members.name,
+  memberPhone: members.phone,
+  responsibleName: responsible.name,
+  performerName: performer.name,
+};
+
 /** Request rows with the names a record shows (type, unit, resident, staff). */
 export function selectRequests(db: Reader) {
   return db
-    .select({
-      r: serviceRequests,
-      typeName: serviceRequestTypes.name,
-      realtyNumber: realty.number,
-      memberName: members.name,
-      memberPhone: members.phone,
-      responsibleName: responsible.name,
-      performerName: performer.name,
-    })
+    .select({ r: serviceRequests, ...NAMES })
     .from(serviceRequests)
     .leftJoin(serviceRequestTypes, eq(serviceRequestTypes.id, serviceRequests.typeId))
     .leftJoin(realty, eq(realty.id, serviceRequests.realtyId))
@@ -101,17 +103,65 @@ export function selectRequests(db: Reader) {
 }
 export type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
+/** The names of requests already read, by their ids (primary keys only). */
+function namesOf(db: Reader, ids: number[]) {
+  return db
+    .select({ id: serviceRequests.id, ...NAMES })
+    .from(serviceRequests)
+    .leftJoin(serviceRequestTypes, eq(serviceRequestTypes.id, serviceRequests.typeId))
+    .leftJoin(realty, eq(realty.id, serviceRequests.realtyId))
+    .leftJoin(members, eq(members.id, serviceRequests.memberId))
+    .leftJoin(responsible, eq(responsible.id, serviceRequests.responsibleId))
+    .leftJoin(performer, eq(performer.id, serviceRequests.performerId))
+    .where(inArray(serviceRequests.id, ids));
+}
+
 export const isOverdue = (r: Pick<RequestRow, 'stage' | 'deadline'>, now = new Date()) => r.stage !== 'done' && r.deadline !== null && r.deadline < now;
 
-/** Records for rows already read: one more query for the houses of the page, one for media ids. */
-export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceRequest[]> {
-  if (rows.length === 0) return [];
-  const houseIds = [...new Set(rows.map((x) => x.r.houseId))];
-  const ids = rows.map((x) => x.r.id);
-  const [houseRows, mediaLinks] = await Promise.all([
+/** The houses and the media ids of a page of requests: one query each. */
+function pageOf(db: Reader, rows: RequestRow[]) {
+  const houseIds = [...new Set(rows.map((r) => r.houseId))];
+  const ids = rows.map((r) => r.id);
+  return Promise.all([
     selectHouses(db).where(inArray(houses.id, houseIds)),
     db.select().from(serviceRequestMedia).where(inArray(serviceRequestMedia.requestId, ids)).orderBy(asc(serviceRequestMedia.mediaId)),
   ]);
+}
+
+/** Records for rows already read with their names: one more query for the houses of the page, one for media ids. */
+export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceRequest[]> {
+  if (rows.length === 0) return [];
+  return build(
+    rows,
+    ...(await pageOf(
+      db,
+      rows.map((x) => x.r),
+    )),
+  );
+}
+
+/** Records for plain rows of the table (a list page): their names, houses and media ids, three queries at once. */
+export async function recordsOf(db: Reader, rows: RequestRow[]): Promise<ServiceRequest[]> {
+  if (rows.length === 0) return [];
+  const [names, [houseRows, mediaLinks]] = await Promise.all([
+    namesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    pageOf(db, rows),
+  ]);
+  const byId = new Map(names.map(({ id, ...n }) => [id, n]));
+  return build(
+    rows.flatMap((r) => {
+      const n = byId.get(r.id);
+      return n ? [{ r, ...n }] : [];
+    }),
+    houseRows,
+    mediaLinks,
+  );
+}
+
+function build(rows: JoinedRow[], houseRows: Awaited<ReturnType<typeof pageOf>>[0], mediaLinks: Awaited<ReturnType<typeof pageOf>>[1]): ServiceRequest[] {
   const byHouse = new Map(houseRows.map((h) => [h.id, h]));
   const now = new Date();
   return rows.flatMap(({ r, ...x }) => {
