@@ -194,6 +194,8 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
   if (name === 'linkId') return s.chatLinkId;
   const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
   const table: Record<string, number | undefined> = {
+    // Declared entities' records, unless the side has a richer one of its own (a member with units, a request with files and chats).
+    ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     houses: s.houseId,
     members: s.memberId,
     residents: s.residentId,
@@ -201,7 +203,6 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     chat: s.requestId,
     comments: s.commentId,
     articles: s.articleId,
-    ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     interview: s.interviewId,
     voting: s.votingId,
     advertisement: s.advertisementId,
