@@ -80,20 +80,18 @@ export function searchText(parts: { number: number; text: string; memberName?: s
 const responsible = alias(users, 'responsible');
 const performer = alias(users, 'performer');
 
-/** The names a record shows besides the request's own columns: its type, unit, resident and staff. */
-const NAMES = {
-  typeName: serviceRequestTypes.name,
-  realtyNumber: realty.number,
-  memberName: members.name,
-  memberPhone: members.phone,
-  responsibleName: responsible.name,
-  performerName: performer.name,
-};
-
 /** Request rows with the names a record shows (type, unit, resident, staff). */
 export function selectRequests(db: Reader) {
   return db
-    .select({ r: serviceRequests, ...NAMES })
+    .select({
+      r: serviceRequests,
+      typeName: serviceRequestTypes.name,
+      realtyNumber: realty.number,
+      memberName: members.name,
+      memberPhone: members.phone,
+      responsibleName: responsible.name,
+      performerName: performer.name,
+    })
     .from(serviceRequests)
     .leftJoin(serviceRequestTypes, eq(serviceRequestTypes.id, serviceRequests.typeId))
     .leftJoin(realty, eq(realty.id, serviceRequests.realtyId))
@@ -102,19 +100,6 @@ export function selectRequests(db: Reader) {
     .leftJoin(performer, eq(performer.id, serviceRequests.performerId));
 }
 export type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
-
-/** The names of requests already read, by their ids (primary keys only). */
-function namesOf(db: Reader, ids: number[]) {
-  return db
-    .select({ id: serviceRequests.id, ...NAMES })
-    .from(serviceRequests)
-    .leftJoin(serviceRequestTypes, eq(serviceRequestTypes.id, serviceRequests.typeId))
-    .leftJoin(realty, eq(realty.id, serviceRequests.realtyId))
-    .leftJoin(members, eq(members.id, serviceRequests.memberId))
-    .leftJoin(responsible, eq(responsible.id, serviceRequests.responsibleId))
-    .leftJoin(performer, eq(performer.id, serviceRequests.performerId))
-    .where(inArray(serviceRequests.id, ids));
-}
 
 export const isOverdue = (r: Pick<RequestRow, 'stage' | 'deadline'>, now = new Date()) => r.stage !== 'done' && r.deadline !== null && r.deadline < now;
 
@@ -143,19 +128,12 @@ export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceR
 /** Records for plain rows of the table (a list page): their names, houses and media ids, three queries at once. */
 export async function recordsOf(db: Reader, rows: RequestRow[]): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
-  const [names, [houseRows, mediaLinks]] = await Promise.all([
-    namesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    pageOf(db, rows),
-  ]);
-  const byId = new Map(names.map(({ id, ...n }) => [id, n]));
+  // The page's rows again with their names, by primary key: the page's own query has no joins to run for the rows it skips.
+  const ids = rows.map((r) => r.id);
+  const [joined, [houseRows, mediaLinks]] = await Promise.all([selectRequests(db).where(inArray(serviceRequests.id, ids)), pageOf(db, rows)]);
+  const byId = new Map(joined.map((x) => [x.r.id, x]));
   return build(
-    rows.flatMap((r) => {
-      const n = byId.get(r.id);
-      return n ? [{ r, ...n }] : [];
-    }),
+    rows.flatMap((r) => byId.get(r.id) ?? []),
     houseRows,
     mediaLinks,
   );
