@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { memberEntity, type Member, type MemberInput } from '../../../contract/members.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
 import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
-import { conflict, isUniqueViolation, unprocessable } from '../../lib/errors.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
@@ -42,7 +42,7 @@ async function checkContacts({ db, user }: CrudContext, body: MemberInput, excep
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-/** A unit of the member's written to another's by two saves at once: the unique index says which field. */
+/** Two saves at once took the same phone or e-mail: the unique index that refused the row says which field. */
 function uniqueViolationErrors(err: unknown): Record<string, string[]> {
   const e = err as { constraint?: string; cause?: { constraint?: string } };
   return String(e.constraint ?? e.cause?.constraint ?? '').includes('email') ? { email: [EMAIL_TAKEN] } : { phone: [PHONE_TAKEN] };
@@ -77,7 +77,7 @@ export const memberRoutes = crudRoutes(memberEntity, {
       throw unprocessable({ realty_id: ['Оберіть приміщення в одному з ваших комплексів.'] });
     await checkContacts(ctx, body, id);
   },
-  uniqueViolation: (err) => (isUniqueViolation(err) ? uniqueViolationErrors(err) : {}),
+  uniqueViolation: uniqueViolationErrors,
   values: (b: MemberInput) => ({ name: b.name, phone: phoneOf(b), email: emailOf(b), status: b.status, note: b.note }),
   /** The first unit of a new member: its role (an owner by default) and share, checked as /residents checks a link. */
   async afterWrite({ db, user }, id, body: MemberInput, created) {
