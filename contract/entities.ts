@@ -5,6 +5,7 @@ import { interviewEntity } from './interview.ts';
 import { cameraEntity } from './cameras.ts';
 import { contactEntity, contactGroupEntity, contactSectionEntity } from './contacts.ts';
 import { houseTypeEntity } from './houses.ts';
+import { memberEntity } from './members.ts';
 import { departureEntity, requestTypeEntity, staffEntity, staffRoleEntity } from './staff.ts';
 import { discountEntity } from './discounts.ts';
 import { documentEntity } from './documents.ts';
@@ -14,6 +15,7 @@ import { realtyEntity } from './realty.ts';
 import { residentRoleEntity } from './residentRoles.ts';
 import type { EntityDeclaration, ResourceDeclaration } from './entity.ts';
 import { RESOURCES } from './resources.ts';
+import { serviceRequestEntity } from './serviceRequests.ts';
 import { vehicleEntity } from './vehicles.ts';
 import { votingEntity } from './voting.ts';
 
@@ -37,6 +39,7 @@ export const ENTITIES = [
   eventEntity,
   complexEntity,
   realtyEntity,
+  memberEntity,
   vehicleEntity,
   advertisementEntity,
   documentEntity,
@@ -44,6 +47,7 @@ export const ENTITIES = [
   interviewEntity,
   staffEntity,
   votingEntity,
+  serviceRequestEntity,
 ] as const satisfies readonly EntityDeclaration[];
 
 export type EntityName = (typeof ENTITIES)[number]['name'];

@@ -136,13 +136,19 @@ export interface EntityDeclaration<
   sort: { field: string; order: 'asc' | 'desc' };
   /** Named orders that are not a field (realty's `house`: by house, then by number); the server says their keys. */
   sorts?: readonly string[];
+  /** The order a sort takes when the call names none, where it is not `sort.order` (service requests: deadlines soonest first). */
+  sortOrders?: Readonly<Record<string, 'asc' | 'desc'>>;
+  /** What an update accepts, when it is not `input` (service requests: any of the fields, or a stage move). */
+  updateInput?: z.ZodType;
   scope: ScopeKind;
   /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
   form: 'dialog' | 'page';
   /** What the server answers (Ukrainian). */
   messages: { notFound: string; deleted: string; inUse: string };
-  /** File name of exports, without the extension. */
+  /** File name of exports, without the extension (and their sheet's name). */
   exportName: string;
+  /** The file name's stem when it is not `exportName` (an export that kept the name it had before its declaration). */
+  exportFile?: string;
   /** A valid body for create and update, given a house and a complex of the caller's scope (tests and the security suite use it). */
   sample: (ctx: SampleContext) => z.input<Input>;
   /** What a delete answers: `{ message }` (default) or `{ data: { id } }` (general meetings); whole lists answer the new list. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REALTY_TYPES } from './realty.ts';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 
 export const MEMBER_STATUSES = ['active', 'inactive'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -70,6 +71,54 @@ export type Member = z.infer<typeof memberRecord>;
 export type MemberUnit = z.infer<typeof memberUnit>;
 
 export const MEMBER_SORTS = ['id', 'name', 'created_at'] as const;
+
+/**
+ * Members (residents): people linked to units of the organization's houses (contract/entity.ts).
+ * A staff user sees those of a unit in their complexes; the links themselves are /residents.
+ */
+export const memberEntity = defineEntity({
+  name: 'members',
+  path: '/members',
+  area: 'members',
+  list: 'data_pagination',
+  input: memberInput,
+  record: memberRecord,
+  fields: {
+    name: { type: 'text', label: "Прізвище, ім'я, по батькові", required: true, max: 150, sortable: true },
+    phone: { type: 'phone', label: 'Телефон', max: 40 },
+    email: { type: 'email', label: 'E-mail', max: 254 },
+    status: { type: 'enum', label: 'Статус', options: MEMBER_STATUSES, optionLabels: { active: 'Активний', inactive: 'Неактивний' } },
+    units: { type: 'text', label: 'Приміщення', input: false, wide: true },
+    vehicles_count: { type: 'number', label: 'Транспорт', input: false },
+    note: { type: 'multiline', label: 'Примітка', max: 2000, list: false, export: true },
+    created_at: { type: 'date', label: 'Додано', input: false, sortable: true },
+    // The first unit, when creating (required for staff); later links are /residents.
+    realty_id: { type: 'reference', label: 'Приміщення', reference: 'realty', optionText: 'number', list: false, export: false },
+    role_id: { type: 'reference', label: 'Роль', reference: 'resident-roles', optionText: 'name', list: false, export: false },
+    ownership_share: { type: 'text', label: 'Частка у власності', max: 20, list: false, export: false },
+  },
+  search: ['name', 'phone', 'email'],
+  filters: [{ source: 'status', type: 'enum' }],
+  sort: { field: 'name', order: 'asc' },
+  scope: 'house',
+  messages: {
+    notFound: 'Мешканця не знайдено.',
+    deleted: 'Мешканця видалено.',
+    inUse: 'Мешканця не можна видалити: на нього посилаються інші записи.',
+  },
+  exportName: 'Мешканці',
+  exportFile: 'members',
+  // An owner of a small share of the side's unit: many samples fit in one unit.
+  sample: ({ unique, refs }) => ({
+    name: `Мешканець ${unique}`,
+    phone: null,
+    email: null,
+    status: 'active' as const,
+    note: 'Зразок',
+    realty_id: refs.realty,
+    ownership_share: '1/1000',
+  }),
+});
 
 export const residentInput = z.object({
   member_id: idSchema,

@@ -9,10 +9,8 @@ export type { ItemShape, ListShape, ResourceDeclaration } from './entity.ts';
  */
 export const RESOURCES = {
   houses: declare({ path: '/houses', area: 'houses', list: 'main_data' }),
-  members: declare({ path: '/members', area: 'members', list: 'data_pagination' }),
   residents: declare({ path: '/residents', area: 'members', list: 'data_pagination' }),
   bills: declare({ path: '/bills', area: 'members', list: 'data_pagination', one: 'none' }),
-  'service-requests': declare({ path: '/service_request', area: 'service_requests', list: 'main_data' }),
 } satisfies Record<string, ResourceDeclaration>;
 
 export type ResourceName = keyof typeof RESOURCES;

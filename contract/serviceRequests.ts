@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common.ts';
+import { defineEntity } from './entity.ts';
 import { mediaRecord } from './media.ts';
 import { option } from './staff.ts';
 
@@ -254,3 +255,59 @@ export interface LiveEvent {
   chatType?: ChatType;
   action?: 'created' | 'updated' | 'deleted';
 }
+
+export const PRIORITY_NAMES: Record<RequestPriority, string> = { low: 'Низький', normal: 'Звичайний', high: 'Високий', urgent: 'Терміновий' };
+
+/**
+ * Service requests (contract/entity.ts): the list, a request, create, update and delete, and the
+ * export of the list's filter. Their workflow — numbers, stages, chats, notifications, chat links
+ * — is the module's own (server/modules/serviceRequests); an update may send any of the fields or
+ * a stage move (`serviceRequestUpdate`), and a request's read and writes answer it with its chats
+ * and history (`serviceRequestDetail`).
+ */
+export const serviceRequestEntity = defineEntity({
+  name: 'service-requests',
+  path: '/service_request',
+  area: 'service_requests',
+  list: 'main_data',
+  input: serviceRequestInput,
+  updateInput: serviceRequestUpdate,
+  record: serviceRequestRecord,
+  fields: {
+    number: { type: 'number', label: '№', input: false, sortable: true },
+    stage: { type: 'enum', label: 'Етап', input: false, sortable: true, options: REQUEST_STAGES, optionLabels: STAGE_NAMES },
+    type_id: { type: 'reference', label: 'Тип заявки', required: true, reference: 'service-request-types', optionText: 'name', list: false, export: false },
+    type: { type: 'text', label: 'Тип заявки', input: false },
+    house_id: { type: 'reference', label: 'Адреса', required: true, reference: 'houses', optionText: 'address', list: false, export: false },
+    address: { type: 'text', label: 'Адреса', input: false },
+    realty_id: { type: 'reference', label: 'Приміщення', reference: 'realty', optionText: 'number', list: false, export: false },
+    realty_number: { type: 'text', label: 'Приміщення', input: false },
+    member_id: { type: 'reference', label: 'Мешканець', reference: 'members', optionText: 'name', list: false, export: false },
+    member_name: { type: 'text', label: 'Мешканець', input: false },
+    member_phone: { type: 'phone', label: 'Телефон мешканця', input: false, list: false, export: true },
+    text: { type: 'text', label: 'Опис проблеми', required: true, max: 5000, wide: true },
+    priority: { type: 'enum', label: 'Пріоритет', options: REQUEST_PRIORITIES, optionLabels: PRIORITY_NAMES },
+    deadline: { type: 'datetime', label: 'Термін', sortable: true },
+    overdue: { type: 'boolean', label: 'Прострочена', input: false },
+    responsible: { type: 'text', label: 'Відповідальний', input: false },
+    performer: { type: 'text', label: 'Виконавець', input: false },
+    done_at: { type: 'datetime', label: 'Виконано', input: false, list: false, export: true },
+    created_at: { type: 'datetime', label: 'Створено', input: false, sortable: true },
+  },
+  search: ['number', 'text', 'member_name', 'address'],
+  filters: [{ source: 'type_id', type: 'reference', reference: 'service-request-types', optionText: 'name' }],
+  sort: { field: 'created_at', order: 'desc' },
+  /** `created`: the same as created_at (older clients). */
+  sorts: ['created'],
+  sortOrders: { deadline: 'asc', stage: 'asc' },
+  scope: 'house',
+  form: 'page',
+  messages: { notFound: 'Заявку не знайдено.', deleted: 'Заявку видалено.', inUse: 'Заявку не можна видалити: на неї посилаються інші записи.' },
+  exportName: 'Заявки',
+  sample: ({ houseId, unique, refs }) => ({
+    type_id: refs['service-request-types'],
+    house_id: houseId,
+    text: `Заявка ${unique}`,
+    priority: 'normal' as const,
+  }),
+});

@@ -1,7 +1,6 @@
 import { CUSTOM_PAGES } from './customPages';
 import { MODULES } from './resources';
 import type { ResourceModule } from './resources/module';
-import { UNDECLARED } from './resources/undeclared';
 
 /**
  * Every module of the SPA: the custom pages (src/customPages) and the resources (src/resources).
@@ -14,7 +13,7 @@ export const APP_MODULES: ResourceModule[] = [...CUSTOM_PAGES, ...MODULES];
 /** The modules' screens, without the shell's own pages (sign-in, home, legacy area). */
 export const MODULE_ROUTES = APP_MODULES.flatMap((m) => m.routes);
 
-const parts = [...APP_MODULES, ...Object.values(UNDECLARED)];
+const parts = APP_MODULES;
 
 /** The sidebar items of every module (src/layout/menuItems.ts builds the menu from them). */
 export const MODULE_MENU = parts.flatMap((m) => m.menu ?? []);

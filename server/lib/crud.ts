@@ -15,7 +15,7 @@ import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
-import { listQuery, paginate, paginationSchema } from './pagination.ts';
+import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
 /** The columns every declared entity's table has. */
@@ -44,8 +44,11 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   table: T;
   /** Rows → records, a page at a time (load what they refer to once per page). */
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
-  /** A valid body → the table's values, for insert (`created`) and update (may be async: a password hash). */
-  values(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * A valid body → the table's values, for insert (`created`) and update (may be async: a password
+   * hash; not needed when `create` and `update` are the entity's own).
+   */
+  values?(input: Input, ctx: CrudContext, created: boolean): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Record field → column (or an expression of the row), for the sortable fields, the filters and the searched fields. */
   columns: Record<string, PgColumn | SQL>;
   /** Scope 'house': the row's house; scope 'complex': the row's complex (a column, or an expression such as a subquery). */
@@ -54,7 +57,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   /** Checks a body beyond its schema and the references' scope (which are checked already); throws 422. */
   check?(ctx: CrudContext, input: Input, id?: number): Promise<void>;
   /** The rows this user may see, when the declared scope kind does not say it (e.g. an audience of complexes). */
-  scope?(ctx: CrudContext): SQL;
+  scope?(ctx: CrudContext): SQL | undefined;
   /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
@@ -72,8 +75,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
   sortKeys?: Record<string, (order: 'asc' | 'desc') => SQL[]>;
-  /** A unique constraint broken on insert or update → these field errors (422), when `unique` does not say it. */
-  uniqueViolation?: Record<string, string[]>;
+  /** A unique constraint broken on insert or update → these field errors (422), when `unique` does not say it (or: from the error, by constraint). */
+  uniqueViolation?: Record<string, string[]> | ((err: unknown) => Record<string, string[]>);
   /** Before a delete (the row is in the caller's scope): throws to refuse it (e.g. 409 while it holds other rows). */
   beforeDelete?(ctx: CrudContext, id: number): Promise<void>;
   /** After the write is committed (e.g. telling open live streams, sending an invitation); `input` is the body written. */
@@ -111,6 +114,14 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * and when a new one replaces it.
    */
   file?: { key: string; owned: boolean };
+
+  // ── Workflow hooks: an entity whose writes are more than a row (numbers, stages, notifications) ──
+  /** The list's total from `count` (the capped count of the filter), e.g. reused from a cache while the rows do not change. */
+  total?(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>, count: () => Promise<ListTotal>): Promise<ListTotal>;
+  /** The entity's own create instead of the generic insert (after the body's checks): answers the new id. */
+  create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
+  /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
+  update?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, input: Input, expected: Date | undefined): Promise<void>;
 }
 
 /**
@@ -182,7 +193,9 @@ export function entityListQuery(e: EntityDeclaration, extra: z.ZodRawShape = {})
     per_page: e.perPage ? listQuery.shape.per_page.default(e.perPage) : listQuery.shape.per_page,
     ...extra,
     sort: z.enum(sorts, { error: `Сортування можливе за: ${sorts.join(', ')}.` }).default(e.sort.field),
-    order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
+    order: e.sortOrders
+      ? z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).optional()
+      : z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).default(e.sort.order),
     ...filters,
   });
 }
@@ -218,6 +231,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       // A list of records (an audience's complexes): their shown field, comma-separated.
       if (Array.isArray(value))
         return value.map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[field.optionText ?? 'name'] : v)).join(', ') || null;
+      // One record ({ id, name }: a request's performer): its shown field.
+      if (typeof value === 'object') return String((value as Record<string, unknown>)[field.optionText ?? 'name'] ?? '') || null;
       return typeof value === 'number' ? value : String(value);
   }
 }
@@ -301,14 +316,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   }
 
   function orderBy(q: ListQuery): SQL[] {
-    const dir = q.order === 'desc' ? desc : asc;
+    const order = q.order ?? e.sortOrders?.[q.sort] ?? e.sort.order;
+    const dir = order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
     const keys = impl.sortKeys?.[q.sort];
-    if (keys) return [...keys(q.order === 'desc' ? 'desc' : 'asc'), dir(table.id)];
+    if (keys) return [...keys(order), dir(table.id)];
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
-    return [sql`${key} ${sql.raw(q.order === 'desc' ? 'desc' : 'asc')} nulls last`, dir(table.id)];
+    return [sql`${key} ${sql.raw(order)} nulls last`, dir(table.id)];
   }
 
   const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -418,14 +434,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       async (request) => {
         const q = request.query as ListQuery;
         const w = await where(db, request.user, q);
-        const [total, rows] = await Promise.all([
+        const count = () =>
           listTotal(
             db,
             db
               .select({ one: sql`1` })
               .from(table as PgTable)
               .where(w),
-          ),
+          );
+        const [total, rows] = await Promise.all([
+          impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
           db
             .select()
             .from(table as PgTable)
@@ -471,9 +489,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         }
         return sendExport<Rec>(reply, {
           format: (request.query as { format: 'csv' | 'xlsx' }).format,
-          filename: `${e.exportName}-${new Date().toISOString().slice(0, 10)}`,
+          filename: `${e.exportFile ?? e.exportName}-${new Date().toISOString().slice(0, 10)}`,
           sheet: e.exportName,
-          asciiFilename: `${e.name}-${new Date().toISOString().slice(0, 10)}`,
+          asciiFilename: `${e.exportFile ?? e.name}-${new Date().toISOString().slice(0, 10)}`,
           columns: exportColumns<Rec>(e, impl.exportCells),
           batches: batches(),
           onError: (err) => request.log.error({ err }, `${e.name} export failed`),
@@ -546,13 +564,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .join(', ')}.`,
         }
       : { body: e.input };
+    const updateBodySchema = multipart || !e.updateInput ? bodySchema : { body: e.updateInput };
     /** Inserts and updates: a unique index that refuses the row answers the declared field errors. */
     const write = async <R>(run: () => Promise<R>): Promise<R> => {
       try {
         return await run();
       } catch (err) {
         if (impl.unique && isUniqueViolation(err)) throw unprocessable({ [impl.unique.field]: [impl.unique.message] });
-        if (impl.uniqueViolation && isUniqueViolation(err)) throw unprocessable(impl.uniqueViolation);
+        if (impl.uniqueViolation && isUniqueViolation(err))
+          throw unprocessable(typeof impl.uniqueViolation === 'function' ? impl.uniqueViolation(err) : impl.uniqueViolation);
         throw err;
       }
     };
@@ -566,19 +586,22 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         },
         async (request) => {
           const { input, file, discard } = await bodyOf(request, true);
+          const create = impl.create;
           const id = await keepingFile(discard, async () => {
             await checkBody(request.user, input);
             return write(() =>
-              db.transaction(async (tx) => {
-                const upload = await uploaded(tx as unknown as Db, request.user, file);
-                const ctx = { db: tx as unknown as Db, user: request.user, upload };
-                const [row] = await tx
-                  .insert(table)
-                  .values({ ...(await impl.values(input, ctx, true)), organizationId: request.user.organizationId } as T['$inferInsert'])
-                  .returning({ id: table.id });
-                await impl.afterWrite?.(ctx, row.id as number, input, true);
-                return row.id as number;
-              }),
+              create
+                ? create(app, ctxOf(request.user), input)
+                : db.transaction(async (tx) => {
+                    const upload = await uploaded(tx as unknown as Db, request.user, file);
+                    const ctx = { db: tx as unknown as Db, user: request.user, upload };
+                    const [row] = await tx
+                      .insert(table)
+                      .values({ ...(await impl.values!(input, ctx, true)), organizationId: request.user.organizationId } as T['$inferInsert'])
+                      .returning({ id: table.id });
+                    await impl.afterWrite?.(ctx, row.id as number, input, true);
+                    return row.id as number;
+                  }),
             );
           });
           await impl.afterCommit?.(app, ctxOf(request.user), id, true, input);
@@ -594,7 +617,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           schema: {
             tags,
             summary: `${e.exportName}: змінити`,
-            ...bodySchema,
+            ...updateBodySchema,
             description: `${multipart ? `${bodySchema.description} ` : ''}If-Match: updated_at прочитаного запису — 409, якщо запис тим часом змінили.`,
             params,
             response: { 200: itemSchema(e.update) },
@@ -606,20 +629,23 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           const before = await findRow(request.user, id);
           await impl.guard?.(ctxOf(request.user), id);
           const { input, file, discard } = await bodyOf(request, false);
+          const update = impl.update;
           await keepingFile(discard, async () => {
             await checkBody(request.user, input, id);
             await write(() =>
-              db.transaction(async (tx) => {
-                const upload = await uploaded(tx as unknown as Db, request.user, file);
-                const ctx = { db: tx as unknown as Db, user: request.user, upload };
-                const changed = await tx
-                  .update(table)
-                  .set({ ...(await impl.values(input, ctx, false)), updatedAt: nextVersion(table.updatedAt) } as never)
-                  .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
-                  .returning({ id: table.id });
-                if (changed.length === 0) throw staleRecord();
-                await impl.afterWrite?.(ctx, id, input, false);
-              }),
+              update
+                ? update(app, ctxOf(request.user), before, input, expected)
+                : db.transaction(async (tx) => {
+                    const upload = await uploaded(tx as unknown as Db, request.user, file);
+                    const ctx = { db: tx as unknown as Db, user: request.user, upload };
+                    const changed = await tx
+                      .update(table)
+                      .set({ ...(await impl.values!(input, ctx, false)), updatedAt: nextVersion(table.updatedAt) } as never)
+                      .where(and(eq(table.id, id), scopeOf(db, request.user), versionMatches(table.updatedAt, expected)))
+                      .returning({ id: table.id });
+                    if (changed.length === 0) throw staleRecord();
+                    await impl.afterWrite?.(ctx, id, input, false);
+                  }),
             );
           });
           if (file) await dropFile(before);

@@ -18,7 +18,6 @@ import { residentRoleRoutes } from './residentRoles/routes.ts';
 import { vehicleRoutes } from './members/vehiclesRoutes.ts';
 import { billRoutes } from './members/billsRoutes.ts';
 import { memberImportRoutes } from './members/importRoutes.ts';
-import { memberExportRoutes } from './members/exportRoutes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { realtyRoutes } from './realty/routes.ts';
@@ -37,7 +36,7 @@ import type { SignatureProvider } from './voting/signature.ts';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { linkChatRoutes } from './serviceRequests/linkChat.ts';
-import { serviceRequestRoutes } from './serviceRequests/routes.ts';
+import { serviceRequestCrudRoutes, serviceRequestRoutes } from './serviceRequests/routes.ts';
 
 /** What the application hands to the route plugins that take options (server/app.ts `buildApp`). */
 export interface RouteDeps {
@@ -81,7 +80,6 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(vehicleRoutes),
   route(billRoutes),
   route(memberImportRoutes),
-  route(memberExportRoutes),
   route(mediaRoutes),
   route(articleRoutes),
   route(announcementRoutes),
@@ -91,6 +89,7 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(contactRoutes),
   route(discountRoutes),
   route(votingRoutes, ({ signatureProviders }) => ({ signatureProviders })),
+  route(serviceRequestCrudRoutes),
   route(serviceRequestRoutes),
   route(notificationRoutes),
   route(liveTicketRoutes),

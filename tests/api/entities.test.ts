@@ -99,7 +99,7 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
   it('creates, reads, lists, updates with If-Match and deletes; records match the declared schema', async () => {
     const created = await create(admin, sample());
     expect(e.record.safeParse(created).error).toBeUndefined();
-    // GET one (and a write, for some) may answer more than the record (a complex's houses and counts): the record's fields are the same.
+    // GET one, create and update may answer more than the record (a complex's houses and counts, a request's chats): the record's fields are the same.
     expect(e.record.parse(await readOne(admin, created.id))).toEqual(e.record.parse(created));
     expect((await list(admin)).data.map((r) => r.id)).toContain(created.id);
 

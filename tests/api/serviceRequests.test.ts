@@ -292,6 +292,27 @@ describe('list filters and sorts', () => {
     expect(await q('created_to=2020-01-01')).toEqual([]);
   });
 
+  it('exports exactly the list of a filter as CSV, in Ukrainian, and as XLSX', async () => {
+    const query = `search_query=${encodeURIComponent(word)}&stage[]=new&stage[]=executor&overdue=0`;
+    const listed = ids(await list(query)).sort((x, y) => x - y);
+    expect(listed).toEqual([b.id, c.id].sort((x, y) => x - y));
+    const csv = await t.call('GET', `${R}/export?format=csv&${query}`, { token: admin });
+    expect(csv.statusCode, csv.body.slice(0, 300)).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0].split(';').slice(0, 4)).toEqual(['ID', '№', 'Етап', 'Тип заявки']);
+    expect(lines.slice(1).map((l) => Number(l.split(';')[0]))).toEqual(listed);
+    const rowB = lines.find((l) => l.startsWith(`${b.id};`))!;
+    expect(rowB).toContain('У виконавця');
+    expect(rowB).toContain('01.01.2031 02:00');
+    const xlsx = await t.call('GET', `${R}/export?format=xlsx&${query}`, { token: admin });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/attachment/);
+    expectErrorBody(await t.call('GET', `${R}/export?format=pdf`, { token: admin }), 422);
+  });
+
   it('keeps the total right while paging: a create, a stage move and a delete change it at once', async () => {
     const w = `лічильник${uid()}`;
     const total = async (extra = '') => (await list(`search_query=${w}&per_page=1${extra}`)).json().main_data.total as number;

@@ -194,13 +194,14 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
   if (name === 'linkId') return s.chatLinkId;
   const segment = /\/([\w-]+)\/$/.exec(before)?.[1];
   const table: Record<string, number | undefined> = {
+    // Declared entities' records, unless the side has a richer one of its own (a member with units, a request with files and chats).
+    ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     houses: s.houseId,
     members: s.memberId,
     residents: s.residentId,
     service_request: s.requestId,
     chat: s.requestId,
     comments: s.commentId,
-    ...Object.fromEntries((ENTITIES as readonly EntityDeclaration[]).map((e) => [e.path.slice(1), s.entities[e.name]])),
     // Declared entities whose routes need the side's own fixture (an article holding the cover, a meeting with ballots).
     articles: s.articleId,
     interview: s.interviewId,

@@ -20,7 +20,7 @@ const CHUNK_GZIP_CEILING = 145 * 1024;
  * generic/entityModule.ts) and plain API clients without UI (api.ts, e.g. the header's
  * notifications). Screens are never among them.
  */
-const ALLOWED_INITIAL_RESOURCE_MODULE = /^src\/resources\/([^/]+\/(index|api)\.ts|index\.ts|module\.ts|undeclared\.ts|generic\/entityModule\.ts)$/;
+const ALLOWED_INITIAL_RESOURCE_MODULE = /^src\/resources\/([^/]+\/(index|api)\.ts|index\.ts|module\.ts|generic\/entityModule\.ts)$/;
 /** Likewise for the custom pages (src/customPages): their modules and their list, never a screen. */
 const ALLOWED_INITIAL_CUSTOM_PAGE_MODULE = /^src\/customPages\/([^/]+\/)?index\.ts$/;
 

@@ -47,9 +47,9 @@ function deferredMembers() {
 }
 
 /** The members list over the given data provider. */
-function renderList(dataProvider: DataProvider) {
+function renderList(dataProvider: DataProvider, url = '/Members') {
   return render(
-    <TestMemoryRouter initialEntries={['/Members']}>
+    <TestMemoryRouter initialEntries={[url]}>
       <AdminContext authProvider={auth} dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
         <MemberList />
       </AdminContext>
@@ -98,6 +98,30 @@ describe('members list', () => {
     expect(await screen.findByText('Коваль Ірина')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(getList.mock.calls.map(([, p]) => (p as GetListParams).filter?.q)).toEqual(['', 'Коваль ']);
+  });
+
+  it('opens with the search, status, sort and page of the address (reload and Back keep them) and exports that list', async () => {
+    const getList = vi.fn(async () => ({ data: [buildMember({ id: 5, name: 'Коваль Ірина' })], total: 60 }));
+    renderList({ getList } as unknown as DataProvider, '/Members?q=Коваль&status=inactive&sort=created_at&order=DESC&page=2&perPage=50');
+    expect(await screen.findByText('Коваль Ірина')).toBeTruthy();
+    expect(getList.mock.calls[0]).toEqual([
+      'members',
+      expect.objectContaining({
+        filter: expect.objectContaining({ q: 'Коваль', status: 'inactive' }),
+        sort: { field: 'created_at', order: 'DESC' },
+        pagination: { page: 2, perPage: 50 },
+      }),
+    ]);
+    expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe('Коваль');
+    expect(screen.getByRole('button', { name: /Експорт CSV/ })).toBeTruthy();
+    // A new filter starts again from the first page.
+    fireEvent.change(screen.getByRole('textbox', { name: /Пошук/ }), { target: { value: 'Коваленко' } });
+    await waitFor(() =>
+      expect(getList.mock.calls.at(-1)).toEqual([
+        'members',
+        expect.objectContaining({ filter: expect.objectContaining({ q: 'Коваленко' }), pagination: { page: 1, perPage: 50 } }),
+      ]),
+    );
   });
 
   it('shows rows, units and statuses in Ukrainian', async () => {

@@ -102,9 +102,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 let currentDetail: ServiceRequestDetail;
 
-function renderList(getList: DataProvider['getList']) {
+function renderList(getList: DataProvider['getList'], url = '/Requests') {
   return render(
-    <TestMemoryRouter initialEntries={['/Requests']}>
+    <TestMemoryRouter initialEntries={[url]}>
       <AdminContext
         authProvider={authWith({ service_requests: ['view', 'create', 'edit'] })}
         dataProvider={{ getList } as unknown as DataProvider}
@@ -140,6 +140,22 @@ describe('requests list', () => {
     fireEvent.click(within(stages).getByRole('button', { name: 'Виконана' }));
     await waitFor(() => expect(getList.mock.calls.at(-1)![1].filter).toMatchObject({ stage: ['executor', 'done'] }));
     expect(within(stages).getByRole('button', { name: 'Виконана' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('opens with the filters, sort and page of the address (reload, Back, the dashboard links) and exports that list', async () => {
+    const getList = vi.fn(async (_r: string, _p: GetListParams) => ({ data: [record()], total: 80 }));
+    renderList(getList as unknown as DataProvider['getList'], '/Requests?stage=new&stage=executor&overdue=1&q=кран&type_id=5&sort=deadline&order=ASC&page=3');
+    expect(await screen.findByText('Тече кран на кухні')).toBeTruthy();
+    expect(getList.mock.calls[0][1]).toMatchObject({
+      filter: { q: 'кран', stage: ['new', 'executor'], overdue: 1, type_id: '5' },
+      sort: { field: 'deadline', order: 'ASC' },
+      pagination: { page: 3, perPage: 25 },
+    });
+    const stages = screen.getByRole('group', { name: 'Етап' });
+    expect(within(stages).getByRole('button', { name: 'Нова' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /Експорт CSV/ })).toBeTruthy();
+    fireEvent.click(within(stages).getByRole('button', { name: 'Нова' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)![1]).toMatchObject({ filter: { stage: ['executor'] }, pagination: { page: 1 } }));
   });
 
   it('without a connection says so in words, claims no empty result and loads again on «Спробувати ще раз»', async () => {

@@ -103,15 +103,43 @@ export type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['ex
 
 export const isOverdue = (r: Pick<RequestRow, 'stage' | 'deadline'>, now = new Date()) => r.stage !== 'done' && r.deadline !== null && r.deadline < now;
 
-/** Records for rows already read: one more query for the houses of the page, one for media ids. */
-export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceRequest[]> {
-  if (rows.length === 0) return [];
-  const houseIds = [...new Set(rows.map((x) => x.r.houseId))];
-  const ids = rows.map((x) => x.r.id);
-  const [houseRows, mediaLinks] = await Promise.all([
+/** The houses and the media ids of a page of requests: one query each. */
+function pageOf(db: Reader, rows: RequestRow[]) {
+  const houseIds = [...new Set(rows.map((r) => r.houseId))];
+  const ids = rows.map((r) => r.id);
+  return Promise.all([
     selectHouses(db).where(inArray(houses.id, houseIds)),
     db.select().from(serviceRequestMedia).where(inArray(serviceRequestMedia.requestId, ids)).orderBy(asc(serviceRequestMedia.mediaId)),
   ]);
+}
+
+/** Records for rows already read with their names: one more query for the houses of the page, one for media ids. */
+export async function toRecords(db: Reader, rows: JoinedRow[]): Promise<ServiceRequest[]> {
+  if (rows.length === 0) return [];
+  return build(
+    rows,
+    ...(await pageOf(
+      db,
+      rows.map((x) => x.r),
+    )),
+  );
+}
+
+/** Records for plain rows of the table (a list page): their names, houses and media ids, three queries at once. */
+export async function recordsOf(db: Reader, rows: RequestRow[]): Promise<ServiceRequest[]> {
+  if (rows.length === 0) return [];
+  // The page's rows again with their names, by primary key: the page's own query has no joins to run for the rows it skips.
+  const ids = rows.map((r) => r.id);
+  const [joined, [houseRows, mediaLinks]] = await Promise.all([selectRequests(db).where(inArray(serviceRequests.id, ids)), pageOf(db, rows)]);
+  const byId = new Map(joined.map((x) => [x.r.id, x]));
+  return build(
+    rows.flatMap((r) => byId.get(r.id) ?? []),
+    houseRows,
+    mediaLinks,
+  );
+}
+
+function build(rows: JoinedRow[], houseRows: Awaited<ReturnType<typeof pageOf>>[0], mediaLinks: Awaited<ReturnType<typeof pageOf>>[1]): ServiceRequest[] {
   const byHouse = new Map(houseRows.map((h) => [h.id, h]));
   const now = new Date();
   return rows.flatMap(({ r, ...x }) => {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
@@ -9,15 +10,15 @@ import {
   chatMessage,
   chatPostInput,
   commentUpdate,
-  REQUEST_SORTS,
   REQUEST_STAGES,
   serviceRequestDetail,
+  serviceRequestEntity,
   serviceRequestForm,
-  serviceRequestInput,
-  serviceRequestRecord,
-  serviceRequestUpdate,
   plausibleYear,
+  type ServiceRequest,
   type ServiceRequestDetail,
+  type ServiceRequestInput,
+  type ServiceRequestUpdate,
 } from '../../../contract/serviceRequests.ts';
 import {
   houses,
@@ -32,12 +33,11 @@ import {
   users,
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { expectedVersion } from '../../lib/concurrency.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { likePattern, listTotal } from '../../lib/list.ts';
+import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { likePattern } from '../../lib/list.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
-import { paginate, paginationSchema, listQuery } from '../../lib/pagination.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { formatAddress, searchText as normalise } from '../houses/address.ts';
@@ -53,8 +53,7 @@ import {
   requestFile,
   requestMediaUrl,
   requestScope,
-  selectRequests,
-  toRecords,
+  recordsOf,
   transitionsFrom,
   worksIn,
   type RequestRow,
@@ -67,13 +66,16 @@ const params = z.object({ id: idSchema });
 const NOT_FOUND = 'Заявку не знайдено.';
 const MAX_CHAT_FILES = 5;
 
+/** Stages sort in the order work moves, not alphabetically. */
+const stageOrder = sql`CASE ${serviceRequests.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END`;
+/** Calendar days are Kyiv days. */
+const kyivDay = (d: string) => sql`(${d}::date)::timestamp AT TIME ZONE 'Europe/Kyiv'`;
 const toArray = (v: unknown) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]);
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'Прострочені: 1 або 0.' }).transform((v) => v === '1' || v === 'true');
 const day = z.iso.date({ error: 'Дата — у форматі РРРР-ММ-ДД.' }).refine(plausibleYear, 'Дата — між 2000 і 2100 роками.');
 
-export const requestListQuery = listQuery.extend({
-  sort: z.enum([...REQUEST_SORTS, 'created'], { error: 'Сортування можливе за: created_at, deadline, stage, number, id.' }).default('created_at'),
-  order: z.enum(['asc', 'desc'], { error: 'Порядок сортування: asc або desc.' }).optional(),
+/** The list's parameters beyond the declared ones (the type): stages, places, staff, dates and overdue. */
+const requestFilters = {
   stage: z.preprocess(
     toArray,
     z
@@ -81,7 +83,6 @@ export const requestListQuery = listQuery.extend({
       .max(4)
       .optional(),
   ),
-  type_id: idSchema.optional(),
   complex: idSchema.optional(),
   complex_id: idSchema.optional(),
   house_ids: z.preprocess(toArray, z.array(idSchema).max(1000, 'Забагато адрес.').optional()),
@@ -90,21 +91,148 @@ export const requestListQuery = listQuery.extend({
   created_from: day.optional(),
   created_to: day.optional(),
   overdue: flag.optional(),
-});
+};
+type RequestFilters = { [K in keyof typeof requestFilters]: z.infer<(typeof requestFilters)[K]> };
 
-/** Stages sort in the order work moves, not alphabetically. */
-const stageOrder = sql`CASE ${serviceRequests.stage} WHEN 'new' THEN 0 WHEN 'underReview' THEN 1 WHEN 'executor' THEN 2 ELSE 3 END`;
-/** Calendar days are Kyiv days. */
-const kyivDay = (d: string) => sql`(${d}::date)::timestamp AT TIME ZONE 'Europe/Kyiv'`;
+/** The list's totals per organization and filter (countCache.ts), one cache per application. */
+const countCaches = new WeakMap<FastifyInstance, ListCountCache>();
+const countsOf = (app: FastifyInstance) => {
+  let counts = countCaches.get(app);
+  if (!counts) countCaches.set(app, (counts = new ListCountCache(app.live)));
+  return counts;
+};
+
+const actorOf = async ({ db, user }: CrudContext): Promise<Actor> => {
+  const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id)).limit(1);
+  return { userId: user.id, name: u?.name ?? '', organizationId: user.organizationId, viaLink: false };
+};
+
+/** A request with its files, both chats, history, the stages it may move to and (for editors) its chat links. */
+async function detailOf({ db, user }: CrudContext, record: ServiceRequest): Promise<ServiceRequestDetail> {
+  const id = record.id;
+  const url = (key: string) => requestMediaUrl(id, key);
+  const viewer = { userId: user.id, isAdmin: user.isAdmin };
+  const [files, messages, history, links] = await Promise.all([
+    requestMedia(db, id, url),
+    chatMessages(db, id, viewer, url),
+    historyOf(db, id),
+    user.rules.service_requests?.includes('edit') ? chatLinksOf(db, { id, organizationId: user.organizationId, houseId: record.house_id }) : [],
+  ]);
+  return {
+    ...record,
+    media: files,
+    staff_chat: messages.filter((m) => m.chat_type === 'staff_chat'),
+    member_chat: messages.filter((m) => m.chat_type === 'member_chat'),
+    history,
+    transitions: transitionsFrom(record.stage),
+    chat_links: links,
+  };
+}
+
+/** What the workflow's own check (service.ts) looks at, with its own messages: the generic reference check leaves them to it. */
+const checkedByWorkflow = async () => true;
 
 /**
- * Service requests (docs/decisions.md, "Service requests"): the list with filters and sorts, one
- * request with its chats, media and history, create, update (with stage moves), delete, the form, the chats and
- * their messages, the request's files and staff chat links.
+ * Service requests: the generic CRUD of their declaration (contract/serviceRequests.ts) — the list
+ * with its filters, sorts and a total reused while nothing changes, one request with its chats and
+ * history, the export of the list's filter — with the workflow of service.ts for create (the
+ * number, the type's deadline and staff, notifications), update (stage moves, history) and the
+ * live events of a delete.
+ */
+export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
+  table: serviceRequests,
+  columns: { type_id: serviceRequests.typeId },
+  houseColumn: serviceRequests.houseId,
+  /** Staff: requests of houses in their complexes (a house without a complex is an admin's). */
+  scope: ({ db, user }) =>
+    user.complexIds === null
+      ? undefined
+      : user.complexIds.length === 0
+        ? sql`false`
+        : inArray(
+            serviceRequests.houseId,
+            db
+              .select({ id: houses.id })
+              .from(houses)
+              .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+          ),
+  query: requestFilters,
+  where({ db, user }, query) {
+    const q = query as RequestFilters;
+    const conditions: (SQL | undefined)[] = [];
+    if (q.stage?.length) conditions.push(inArray(serviceRequests.stage, q.stage));
+    const complexId = q.complex_id ?? q.complex;
+    if (complexId !== undefined || q.house_ids?.length) {
+      const houseWhere = and(
+        eq(houses.organizationId, user.organizationId),
+        complexId !== undefined ? eq(houses.complexId, complexId) : undefined,
+        q.house_ids?.length ? inArray(houses.id, q.house_ids) : undefined,
+      );
+      conditions.push(inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(houseWhere)));
+    }
+    if (q.responsible_id !== undefined) conditions.push(eq(serviceRequests.responsibleId, q.responsible_id));
+    if (q.performer_id !== undefined) conditions.push(eq(serviceRequests.performerId, q.performer_id));
+    if (q.created_from) conditions.push(gte(serviceRequests.createdAt, kyivDay(q.created_from)));
+    if (q.created_to) conditions.push(lt(serviceRequests.createdAt, sql`${kyivDay(q.created_to)} + interval '1 day'`));
+    if (q.overdue !== undefined) {
+      const overdue = and(ne(serviceRequests.stage, 'done'), lt(serviceRequests.deadline, sql`now()`));
+      conditions.push(q.overdue ? overdue : sql`NOT coalesce(${overdue}, false)`);
+    }
+    return and(...conditions);
+  },
+  /** The number («№ 12» or «12»), the text, the resident and the address: one trigram-indexed column. */
+  search(_ctx, text) {
+    const search = normalise(text).toLowerCase().replace(/^№\s*/, '№');
+    return search ? sql`${serviceRequests.search} LIKE ${likePattern(search)}` : undefined;
+  },
+  sortKeys: {
+    created_at: (order) => [order === 'asc' ? asc(serviceRequests.createdAt) : desc(serviceRequests.createdAt)],
+    created: (order) => [order === 'asc' ? asc(serviceRequests.createdAt) : desc(serviceRequests.createdAt)],
+    deadline: (order) => [sql`${serviceRequests.deadline} ${sql.raw(order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST')}`],
+    stage: (order) => [order === 'asc' ? asc(stageOrder) : desc(stageOrder), desc(serviceRequests.createdAt)],
+    number: (order) => [order === 'asc' ? asc(serviceRequests.number) : desc(serviceRequests.number)],
+  },
+  /** The total depends on the filters and the user's scope, not on the page or the sort: reused while no request changes. */
+  async total(app, { user }, query, count) {
+    const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = query;
+    const key = JSON.stringify([user.complexIds, filters]);
+    const counts = countsOf(app);
+    const cached = counts.get(user.organizationId, key);
+    if (cached) return cached;
+    const total = await count();
+    counts.set(user.organizationId, key, total);
+    return total;
+  },
+  references: {
+    'service-request-types': checkedByWorkflow,
+    houses: checkedByWorkflow,
+    realty: checkedByWorkflow,
+    members: checkedByWorkflow,
+  },
+  async create(app, ctx, input: ServiceRequestInput) {
+    const id = await createRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), input);
+    countsOf(app).invalidate(ctx.user.organizationId);
+    return id;
+  },
+  async update(app, ctx, row, input: ServiceRequestUpdate, expected) {
+    await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, input, expected);
+    countsOf(app).invalidate(ctx.user.organizationId);
+  },
+  async afterDelete(app, { db }, row) {
+    countsOf(app).invalidate(row.organizationId);
+    const complexId = await houseComplex(db, row.houseId);
+    await announce(app.live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'deleted', notified: [] });
+  },
+  detail: { schema: serviceRequestDetail, load: detailOf, writes: true },
+  toRecords: ({ db }, rows) => recordsOf(db, rows),
+});
+
+/**
+ * Service requests' workflow beyond their CRUD: the form's options, the request's files, the
+ * chats and their messages, and staff chat links.
  */
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, live } = app;
-  const counts = new ListCountCache(live);
 
   const actorOf = async (user: CurrentUser): Promise<Actor> => {
     const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id)).limit(1);
@@ -120,112 +248,6 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
-
-  async function detail(user: CurrentUser, id: number): Promise<ServiceRequestDetail> {
-    const [joined] = await selectRequests(db)
-      .where(and(requestScope(db, user), eq(serviceRequests.id, id)))
-      .limit(1);
-    if (!joined) throw notFound(NOT_FOUND);
-    const [record] = await toRecords(db, [joined]);
-    if (!record) throw notFound(NOT_FOUND);
-    const url = (key: string) => requestMediaUrl(id, key);
-    const viewer = { userId: user.id, isAdmin: user.isAdmin };
-    const [files, messages, history, links] = await Promise.all([
-      requestMedia(db, id, url),
-      chatMessages(db, id, viewer, url),
-      historyOf(db, id),
-      user.rules.service_requests?.includes('edit') ? chatLinksOf(db, joined.r) : Promise.resolve([]),
-    ]);
-    return {
-      ...record,
-      media: files,
-      staff_chat: messages.filter((m) => m.chat_type === 'staff_chat'),
-      member_chat: messages.filter((m) => m.chat_type === 'member_chat'),
-      history,
-      transitions: transitionsFrom(joined.r.stage),
-      chat_links: links,
-    };
-  }
-
-  app.get(
-    '/service_request',
-    {
-      preHandler: requirePermission('service_requests', 'view'),
-      schema: {
-        tags,
-        summary: 'Список заявок',
-        description:
-          'Фільтри: stage (або stage[]), type_id, complex / complex_id, house_ids[], responsible_id, performer_id, created_from і ' +
-          'created_to (РРРР-ММ-ДД, дні за київським часом), overdue (1/0); search_query — номер, текст, мешканець, адреса. Сортування: ' +
-          'created_at (типово, новіші першими), deadline, stage, number.',
-        querystring: requestListQuery,
-        response: { 200: z.object({ main_data: paginationSchema.extend({ data: z.array(serviceRequestRecord) }) }) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const user = request.user;
-      const conditions: (SQL | undefined)[] = [requestScope(db, user)];
-      if (q.stage?.length) conditions.push(inArray(serviceRequests.stage, q.stage));
-      if (q.type_id !== undefined) conditions.push(eq(serviceRequests.typeId, q.type_id));
-      const complexId = q.complex_id ?? q.complex;
-      if (complexId !== undefined || q.house_ids?.length) {
-        const houseWhere = and(
-          eq(houses.organizationId, user.organizationId),
-          complexId !== undefined ? eq(houses.complexId, complexId) : undefined,
-          q.house_ids?.length ? inArray(houses.id, q.house_ids) : undefined,
-        );
-        conditions.push(inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(houseWhere)));
-      }
-      if (q.responsible_id !== undefined) conditions.push(eq(serviceRequests.responsibleId, q.responsible_id));
-      if (q.performer_id !== undefined) conditions.push(eq(serviceRequests.performerId, q.performer_id));
-      if (q.created_from) conditions.push(gte(serviceRequests.createdAt, kyivDay(q.created_from)));
-      if (q.created_to) conditions.push(lt(serviceRequests.createdAt, sql`${kyivDay(q.created_to)} + interval '1 day'`));
-      if (q.overdue !== undefined) {
-        const overdue = and(ne(serviceRequests.stage, 'done'), lt(serviceRequests.deadline, sql`now()`));
-        conditions.push(q.overdue ? overdue : sql`NOT coalesce(${overdue}, false)`);
-      }
-      const search = normalise(q.search_query).toLowerCase().replace(/^№\s*/, '№');
-      if (search) conditions.push(sql`${serviceRequests.search} LIKE ${likePattern(search)}`);
-      const where = and(...conditions);
-      const sort = q.sort === 'created' ? 'created_at' : q.sort;
-      const order = q.order ?? (sort === 'deadline' || sort === 'stage' ? 'asc' : 'desc');
-      const dir = order === 'asc' ? asc : desc;
-      const keys: (SQL | ReturnType<typeof asc>)[] =
-        sort === 'deadline'
-          ? [sql`${serviceRequests.deadline} ${sql.raw(order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST')}`]
-          : sort === 'stage'
-            ? [order === 'asc' ? asc(stageOrder) : desc(stageOrder), desc(serviceRequests.createdAt)]
-            : sort === 'number'
-              ? [dir(serviceRequests.number)]
-              : sort === 'id'
-                ? []
-                : [dir(serviceRequests.createdAt)];
-      // The total depends on the filters and the user's scope, not on the page or the sort.
-      const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = q;
-      const countKey = JSON.stringify([user.complexIds, filters]);
-      const cached = counts.get(user.organizationId, countKey);
-      const [total, rows] = await Promise.all([
-        cached ??
-          listTotal(
-            db,
-            db
-              .select({ one: sql`1` })
-              .from(serviceRequests)
-              .where(where),
-          ).then((r) => {
-            counts.set(user.organizationId, countKey, r);
-            return r;
-          }),
-        selectRequests(db)
-          .where(where)
-          .orderBy(...keys, dir(serviceRequests.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-      ]);
-      return { main_data: { data: await toRecords(db, rows), ...paginate(total, q.page, q.per_page) } };
-    },
-  );
 
   app.get(
     '/service_request/form',
@@ -294,77 +316,6 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           residents: people,
         },
       };
-    },
-  );
-
-  const one = z.object({ data: serviceRequestDetail });
-
-  app.get(
-    '/service_request/:id',
-    {
-      preHandler: requirePermission('service_requests', 'view'),
-      schema: { tags, summary: 'Заявка з чатами, файлами та історією', params, response: { 200: one } },
-    },
-    async (request) => ({ data: await detail(request.user, request.params.id) }),
-  );
-
-  app.post(
-    '/service_request',
-    {
-      preHandler: requirePermission('service_requests', 'create'),
-      schema: {
-        tags,
-        summary: 'Створити заявку',
-        description:
-          'Номер — наступний в організації. Без deadline термін береться з типу заявки (або 72 години). Без відповідального — перший ' +
-          'працівник типу за замовчуванням.',
-        body: serviceRequestInput,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const id = await createRequest(db, live, request.user, await actorOf(request.user), request.body);
-      counts.invalidate(request.user.organizationId);
-      return { data: await detail(request.user, id) };
-    },
-  );
-
-  app.put(
-    '/service_request/:id',
-    {
-      preHandler: requirePermission('service_requests', 'edit'),
-      schema: {
-        tags,
-        summary: 'Змінити заявку або її етап',
-        description:
-          'Етапи: new → underReview → executor → done; з executor і done — назад на underReview. Інші переходи — 422. Для executor ' +
-          'потрібен виконавець. Кожна зміна етапу — рядок історії (хто, коли, з якого, на який, коментар).',
-        params,
-        body: serviceRequestUpdate,
-        response: { 200: one },
-      },
-    },
-    async (request) => {
-      const row = await findRow(request.user, request.params.id);
-      await updateRequest(db, live, request.user, await actorOf(request.user), row, request.body, expectedVersion(request));
-      counts.invalidate(request.user.organizationId);
-      return { data: await detail(request.user, row.id) };
-    },
-  );
-
-  app.delete(
-    '/service_request/:id',
-    {
-      preHandler: requirePermission('service_requests', 'delete'),
-      schema: { tags, summary: 'Видалити заявку', params, response: { 200: z.object({ message: z.string() }) } },
-    },
-    async (request) => {
-      const row = await findRow(request.user, request.params.id);
-      const complexId = await houseComplex(db, row.houseId);
-      await db.delete(serviceRequests).where(eq(serviceRequests.id, row.id));
-      counts.invalidate(row.organizationId);
-      await announce(live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'deleted', notified: [] });
-      return { message: 'Заявку видалено.' };
     },
   );
 

@@ -76,6 +76,8 @@ export function Cell({ entity, source, field, record }: { entity: EntityDeclarat
         </Stack>
       );
     default:
+      // One record ({ id, name }: a request's performer): its shown field.
+      if (typeof value === 'object') return <>{String((value as Record<string, unknown>)[field.optionText ?? 'name'] ?? '—')}</>;
       return <>{String(value)}</>;
   }
 }

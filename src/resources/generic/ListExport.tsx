@@ -1,4 +1,4 @@
-import { useListContext } from 'react-admin';
+import { useListContext, type SortPayload } from 'react-admin';
 import { ExportButtons } from '../../components/ExportButtons';
 import { listQuery } from '../../dataProvider';
 
@@ -8,6 +8,11 @@ import { listQuery } from '../../dataProvider';
  */
 export function ListExport({ path, filter }: { path: string; filter?: object }) {
   const { filterValues, sort } = useListContext();
-  const { page: _page, per_page: _perPage, ...query } = listQuery({ filter: { ...filterValues, ...filter }, sort });
+  return <QueryExport path={path} filter={{ ...filterValues, ...filter }} sort={sort} />;
+}
+
+/** The same for a list screen of its own (a workflow screen), given its filter values (react-admin's: `q` is the search) and sort. */
+export function QueryExport({ path, filter, sort }: { path: string; filter: object; sort: SortPayload }) {
+  const { page: _page, per_page: _perPage, ...query } = listQuery({ filter, sort });
   return <ExportButtons path={`${path}/export`} filter={query} />;
 }

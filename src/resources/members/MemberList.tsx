@@ -22,35 +22,40 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useCanAccess, useDataProvider, useTranslate, type Identifier } from 'react-admin';
-import { MEMBER_STATUSES, type Member, type MemberStatus } from '../../../contract/members';
+import { MEMBER_STATUSES, memberEntity, type Member, type MemberStatus } from '../../../contract/members';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { useLatestFetch } from '../../lib/useLatestFetch';
-import { ExportButtons } from '../../components/ExportButtons';
 import { TableSkeletonRows } from '../../components/TableSkeletonRows';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
 import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { QueryExport } from '../generic/ListExport';
+import { useUrlListState } from '../generic/urlListState';
 
 type SortField = 'name' | 'created_at';
+const DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 };
 
-/** /Members: the header's complex and address selection, search, status filter, sort and pages. */
+/**
+ * /Members: the header's complex and address selection, search, status filter, sort and pages
+ * (in the address: reload and Back keep them), the export of exactly this list, import.
+ */
 export default function MemberList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<MemberStatus | ''>('');
-  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'name', order: 'ASC' });
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(25);
+  const list = useUrlListState(DEFAULTS);
+  const search = list.get('q');
+  const status = (MEMBER_STATUSES as readonly string[]).includes(list.get('status')) ? (list.get('status') as MemberStatus) : '';
+  const sort = { field: (list.sort.field === 'created_at' ? 'created_at' : 'name') as SortField, order: list.sort.order };
+  const { page, perPage } = list;
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [importing, setImporting] = useState(false);
@@ -71,26 +76,19 @@ export default function MemberList() {
   const rows = data?.data ?? [];
   const total = data?.total ?? 0;
 
-  const onSort = (field: SortField) => {
-    setSort((s) => ({ field, order: s.field === field && s.order === 'ASC' ? 'DESC' : 'ASC' }));
-    setPage(1);
-  };
+  const onSort = (field: SortField) => list.update({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
   const sortLabel = (field: SortField, key: string) => (
     <TableSortLabel active={sort.field === field} direction={sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field)}>
       {translate(key)}
     </TableSortLabel>
   );
-  const exportFilter = { ...complexFilter, ...(status ? { status } : {}), search_query: search.trim(), sort: sort.field, order: sort.order.toLowerCase() };
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <TextField
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => list.update({ filter: { q: e.target.value } })}
           placeholder={translate('resources.members.filters.search')}
           size="small"
           slotProps={{
@@ -104,10 +102,7 @@ export default function MemberList() {
           size="small"
           label={translate('resources.members.filters.status')}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as MemberStatus | '');
-            setPage(1);
-          }}
+          onChange={(e) => list.update({ filter: { status: e.target.value } })}
           sx={{ width: { md: 200 }, flex: 'none' }}
         >
           <MenuItem value="">{translate('resources.members.filters.all_statuses')}</MenuItem>
@@ -118,7 +113,7 @@ export default function MemberList() {
           ))}
         </TextField>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, flex: 'none', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-          <ExportButtons path="/members/export" filter={exportFilter} />
+          <QueryExport path={memberEntity.path} filter={{ ...complexFilter, ...(status ? { status } : {}), q: search }} sort={sort} />
           {canCreate && (
             <Button variant="outlined" size="small" onClick={() => setImporting(true)}>
               {translate('resources.members.import.button')}
@@ -200,11 +195,8 @@ export default function MemberList() {
           page={Math.max(0, page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setPage(p + 1)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(1);
-          }}
+          onPageChange={(_, p) => list.update({ page: p + 1 })}
+          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) =>
             translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })

@@ -16,4 +16,9 @@ export default defineModule({
     page('/Members/roles', 'members', () => import('./ResidentRolesPage')),
     page('/Members/:id', 'members', () => import('./MemberShow')),
   ],
+  menu: [{ label: 'app.menu.members', path: '/members', area: 'members', icon: 'members', order: 40 }],
+  legacy: [
+    { path: 'Occupant', label: 'app.legacy.pages.occupant', target: '/Members' },
+    { path: 'Occupant-role', label: 'app.legacy.pages.occupant_role', target: '/Members/roles' },
+  ],
 });

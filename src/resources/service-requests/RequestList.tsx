@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -36,7 +36,7 @@ import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { REQUEST_STAGES, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
+import { REQUEST_STAGES, serviceRequestEntity, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { UkDateField } from '../../components/inputs/DateInputs';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -52,6 +52,8 @@ import { StageChip } from './StageChip';
 import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { QueryExport } from '../generic/ListExport';
+import { useUrlListState, type ListStatePatch } from '../generic/urlListState';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
@@ -84,11 +86,40 @@ export const EMPTY_FILTERS: RequestFilters = {
   sort: { field: 'created_at', order: 'DESC' },
 };
 
-/** Filters a link may open the list with (e.g. from the dashboard): `?stage=new&stage=executor`, `?overdue=1`. */
-export function filtersFromSearch(params: URLSearchParams): RequestFilters {
-  const stages = params.getAll('stage').filter((s): s is RequestStage => (REQUEST_STAGES as readonly string[]).includes(s));
-  return { ...EMPTY_FILTERS, stages, overdue: params.get('overdue') === '1' };
+const SORTS: readonly SortField[] = ['created_at', 'deadline', 'stage'];
+const DEFAULTS = { sort: EMPTY_FILTERS.sort, perPage: 25 };
+
+/**
+ * The filters in the address, as the API names them, so that reload, Back, a shared link and the
+ * dashboard's links (`?stage=new&stage=executor`, `?overdue=1`) open the list with them.
+ */
+function filtersFromUrl(list: ReturnType<typeof useUrlListState>): RequestFilters {
+  const field = SORTS.find((s) => s === list.sort.field) ?? EMPTY_FILTERS.sort.field;
+  return {
+    search: list.get('q'),
+    stages: list.all('stage').filter((s): s is RequestStage => (REQUEST_STAGES as readonly string[]).includes(s)),
+    typeId: list.get('type_id'),
+    responsibleId: list.get('responsible_id'),
+    performerId: list.get('performer_id'),
+    createdFrom: list.get('created_from'),
+    createdTo: list.get('created_to'),
+    overdue: list.get('overdue') === '1',
+    sort: { field, order: list.sort.order },
+  };
 }
+const filtersToUrl = (f: RequestFilters): ListStatePatch => ({
+  filter: {
+    q: f.search,
+    stage: f.stages,
+    type_id: f.typeId,
+    responsible_id: f.responsibleId,
+    performer_id: f.performerId,
+    created_from: f.createdFrom,
+    created_to: f.createdTo,
+    overdue: f.overdue ? '1' : undefined,
+  },
+  sort: f.sort,
+});
 
 /** Saved views live in this browser, per signed-in user's device (docs/decisions.md). */
 export const VIEWS_KEY = 'requests.views';
@@ -122,14 +153,18 @@ export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>)
 export default function RequestList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const dataProvider = useDataProvider();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
   const canCreate = useCan('service_requests', 'create');
-  const [filters, setFilters] = useState<RequestFilters>(() => filtersFromSearch(searchParams));
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(25);
+  const list = useUrlListState(DEFAULTS);
+  const filters = useMemo(() => filtersFromUrl(list), [list]);
+  const { page, perPage } = list;
+  // The latest filters and address writer, so that `change` stays the same function (the date fields are costly to render).
+  const latest = useRef({ filters, update: list.update });
+  useLayoutEffect(() => {
+    latest.current = { filters, update: list.update };
+  }, [filters, list.update]);
   const [form, setForm] = useState<ServiceRequestForm | null>(null);
   const [views, setViews] = useState<SavedView[]>(readViews);
   const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
@@ -141,10 +176,7 @@ export default function RequestList() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
 
-  const change = useCallback((patch: Partial<RequestFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  }, []);
+  const change = useCallback((patch: Partial<RequestFilters>) => latest.current.update(filtersToUrl({ ...latest.current.filters, ...patch })), []);
   // Stable, so that the date fields (costly to render) skip the list's other changes.
   const changeCreatedFrom = useCallback((v: string | null) => change({ createdFrom: v ?? '' }), [change]);
   const changeCreatedTo = useCallback((v: string | null) => change({ createdTo: v ?? '' }), [change]);
@@ -240,6 +272,7 @@ export default function RequestList() {
         <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setNaming('')} disabled={!dirty}>
           {translate('resources.service_requests.filters.save_view')}
         </Button>
+        <QueryExport path={serviceRequestEntity.path} filter={filter} sort={filters.sort} />
         {canCreate && (
           <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
             {translate('resources.service_requests.add')}
@@ -386,11 +419,8 @@ export default function RequestList() {
           page={Math.max(0, page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setPage(p + 1)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(1);
-          }}
+          onPageChange={(_, p) => list.update({ page: p + 1 })}
+          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) =>
             translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })
@@ -403,8 +433,7 @@ export default function RequestList() {
           <MenuItem
             key={v.name}
             onClick={() => {
-              setFilters({ ...EMPTY_FILTERS, ...v.filters });
-              setPage(1);
+              change({ ...EMPTY_FILTERS, ...v.filters });
               setViewsAnchor(null);
             }}
           >

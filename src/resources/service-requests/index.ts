@@ -10,4 +10,6 @@ export default defineModule({
     page('/Requests/create', 'service_requests', () => import('./RequestCreate')),
     page('/Requests/:id', 'service_requests', () => import('./RequestShow')),
   ],
+  menu: [{ label: 'app.menu.requests_list', path: '/requests', area: 'service_requests', group: 'requests', order: 10 }],
+  legacy: [{ path: 'User-requests', label: 'app.legacy.pages.user_requests', target: '/Requests' }],
 });

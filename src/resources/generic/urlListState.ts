@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export interface ListSort {
+  field: string;
+  order: 'ASC' | 'DESC';
+}
+
+/** What a change of the list's state may set: a filter value (empty or an empty list removes it), the sort, the page, the page size. */
+export interface ListStatePatch {
+  filter?: Record<string, string | string[] | undefined>;
+  sort?: ListSort;
+  page?: number;
+  perPage?: number;
+}
+
+const RESERVED = new Set(['sort', 'order', 'page', 'perPage']);
+
+/**
+ * A custom list screen's filters, sort and page in the address, as the generic lists keep theirs,
+ * so that reload, Back and a shared link keep them: `?q=ліфт&stage=new&stage=done&sort=deadline
+ * &order=ASC&page=2&perPage=50` (a repeated key is a list). A filter change goes back to page 1.
+ * The address is replaced, not pushed: Back leaves the list instead of undoing each keystroke.
+ */
+export function useUrlListState(defaults: { sort: ListSort; perPage: number }) {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const state = useMemo(() => {
+    const read = new URLSearchParams(key);
+    const filter: Record<string, string[]> = {};
+    for (const [k, v] of read) if (!RESERVED.has(k)) (filter[k] ??= []).push(v);
+    const order = read.get('order');
+    return {
+      /** Every value of a key (a list filter). */
+      all: (k: string) => filter[k] ?? [],
+      /** The value of a key, '' when absent. */
+      get: (k: string) => filter[k]?.[0] ?? '',
+      sort: { field: read.get('sort') || defaults.sort.field, order: order === 'ASC' || order === 'DESC' ? order : defaults.sort.order } as ListSort,
+      page: Math.max(1, Math.floor(Number(read.get('page'))) || 1),
+      perPage: Math.min(100, Math.max(1, Math.floor(Number(read.get('perPage'))) || defaults.perPage)),
+    };
+  }, [key, defaults.sort.field, defaults.sort.order, defaults.perPage]);
+
+  const update = useCallback(
+    (patch: ListStatePatch) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(patch.filter ?? {})) {
+            next.delete(k);
+            for (const one of Array.isArray(v) ? v : v ? [v] : []) next.append(k, one);
+          }
+          if (patch.sort) {
+            next.set('sort', patch.sort.field);
+            next.set('order', patch.sort.order);
+          }
+          if (patch.perPage) next.set('perPage', String(patch.perPage));
+          const page = patch.page ?? (patch.filter || patch.sort || patch.perPage ? 1 : undefined);
+          if (page === 1) next.delete('page');
+          else if (page) next.set('page', String(page));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return useMemo(() => ({ ...state, update }), [state, update]);
+}
