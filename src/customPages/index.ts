@@ -1,4 +1,6 @@
 import dashboard from './dashboard';
+import meeting from './meeting';
+import request from './request';
 import setup from './setup';
 import staffChat from './staff-chat';
 import user from './user';
@@ -10,4 +12,4 @@ import type { ResourceModule } from '../resources/module';
  * (src/resources/module.ts); they use the generic parts where those fit. tours/ holds the guided
  * tours the layout shows.
  */
-export const CUSTOM_PAGES: ResourceModule[] = [dashboard, setup, user, vote, staffChat];
+export const CUSTOM_PAGES: ResourceModule[] = [dashboard, setup, user, vote, staffChat, request, meeting];

@@ -6,7 +6,7 @@ import { TOKEN_KEY } from '../../src/authStorage';
 import { FileImageInput } from '../../src/components/content/FileImageInput';
 import { ImageInput } from '../../src/components/content/ImageInput';
 import { i18nProvider } from '../../src/i18n';
-import { ChatPanel } from '../../src/resources/service-requests/ChatPanel';
+import { ChatPanel } from '../../src/customPages/request/ChatPanel';
 
 /**
  * Pictures are shown from the URL the API gives (a random key per file, served only through the

@@ -7,7 +7,7 @@ import type { RequestStage, ServiceRequest, ServiceRequestDetail, ServiceRequest
 import { i18nProvider } from '../../src/i18n';
 import StaffChatPage from '../../src/customPages/staff-chat/StaffChatPage';
 import RequestList, { VIEWS_KEY } from '../../src/resources/service-requests/RequestList';
-import RequestShow from '../../src/resources/service-requests/RequestShow';
+import RequestShow from '../../src/customPages/request/RequestShow';
 
 const FORM: ServiceRequestForm = {
   responsible: [{ id: 3, name: 'Андрій Мельник', complex_ids: [1] }],

@@ -7,7 +7,7 @@ import type { LinkChat } from '../../../contract/serviceRequests';
 import { ChatLayout } from '../../layout/ChatLayout';
 import { formatDateTime } from '../../lib/dates';
 import { linkChatApi } from '../../resources/service-requests/api';
-import { ChatPanel } from '../../resources/service-requests/ChatPanel';
+import { ChatPanel } from '../request/ChatPanel';
 import { StageChip } from '../../resources/service-requests/StageChip';
 import { useConfirm } from '../../components/useConfirm';
 

@@ -2,7 +2,10 @@ import type { VotingSummary } from '../../../contract/voting';
 import { page } from '../../lib/routing';
 import { entityModule } from '../generic/entityModule';
 
-/** General meetings: declared in contract/voting.ts; the list, the form, the meeting and its participants are their own screens. */
+/**
+ * General meetings: declared in contract/voting.ts; the list and the form are their own screens,
+ * the meeting's page (protocol, ballot sheets) and its co-owners are in src/customPages/meeting.
+ */
 export default entityModule({
   name: 'voting',
   area: 'votings',
@@ -10,11 +13,7 @@ export default entityModule({
   load: () => import('../../../contract/voting').then((m) => m.votingEntity),
   list: () => import('./VotingList'),
   recordRepresentation: (r: VotingSummary) => r.title,
-  routes: [
-    page('/Voting/create', 'votings', () => import('./VotingCreate')),
-    page('/Voting/:id', 'votings', () => import('./VotingShow')),
-    page('/Voting/:id/participants', 'votings', () => import('./VotingParticipants')),
-  ],
+  routes: [page('/Voting/create', 'votings', () => import('./VotingCreate'))],
   menu: [{ label: 'app.menu.voting', path: '/voting', area: 'votings', group: 'community', order: 23 }],
   legacy: [
     { path: 'voting', label: 'app.legacy.pages.voting', target: '/Voting' },

@@ -16,8 +16,8 @@ import { UkDateField } from '../../components/inputs/DateInputs';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
-import { downloadFile, fetchVoting } from './api';
-import { QuestionStatusChip, VotingStateChip } from './VotingStateChip';
+import { downloadFile, fetchVoting } from '../../resources/voting/api';
+import { QuestionStatusChip, VotingStateChip } from '../../resources/voting/VotingStateChip';
 import { LoadError } from '../../components/LoadError';
 import { formatNumber as num } from '../../lib/numbers';
 

@@ -42,9 +42,9 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
 import { useLiveEvents } from '../../lib/live';
-import { requestApi } from './api';
+import { requestApi } from '../../resources/service-requests/api';
 import { ChatPanel } from './ChatPanel';
-import { STAGE_ICONS, StageChip } from './StageChip';
+import { STAGE_ICONS, StageChip } from '../../resources/service-requests/StageChip';
 
 const errorText = (err: unknown) => {
   const e = err as { message?: string; body?: { errors?: Record<string, string> } };

@@ -37,7 +37,7 @@ import { apiFetch } from '../../dataProvider/http';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
-import { downloadFile, fetchParticipants, fetchVoting, votingPath } from './api';
+import { downloadFile, fetchParticipants, fetchVoting, votingPath } from '../../resources/voting/api';
 import { COLORS } from './VotingShow';
 import { formatNumber as num } from '../../lib/numbers';
 import { useConfirm } from '../../components/useConfirm';
