@@ -57,7 +57,7 @@ export const articleEntity = defineEntity({
   record: articleRecord,
   fields: {
     title: { type: 'text', label: 'Заголовок', required: true, max: 200, sortable: true },
-    body: { type: 'multiline', label: 'Текст', required: true, max: ARTICLE_BODY_MAX, list: false, export: false },
+    body: { type: 'richtext', label: 'Текст', required: true, max: ARTICLE_BODY_MAX, list: false, export: false },
     excerpt: { type: 'multiline', label: 'Текст', input: false, list: false, export: true, wide: true },
     status: {
       type: 'enum',

@@ -46,7 +46,9 @@ export const declareResource = (d: Pick<ResourceDeclaration, 'path' | 'area' | '
  * What a field is, for every side at once: the form's input, the list's column and its cell, the
  * export's cell. `reference` names another resource (`reference`), shown by `optionText`.
  */
-export type FieldType = 'text' | 'multiline' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime' | 'tags' | 'file';
+export type FieldType =
+  'text' | 'multiline' | 'richtext' | 'url' | 'phone' | 'email' | 'number' | 'enum' | 'boolean' | 'reference' | 'date' | 'datetime' | 'tags' | 'file';
+// 'richtext': HTML that the server sanitises (the rich text editor in the form, its plain text in lists and exports).
 // 'tags': records a row refers to, as `{ id, name }[]` (computed; `input: false`): chips in the
 // list, names joined by commas in the export.
 // 'file': the file part of a multipart form (`encoding: 'multipart'`, one per entity), of the kind

@@ -9,6 +9,7 @@ import type { Db } from '../db/index.ts';
 import { complexes, houses, media } from '../db/schema.ts';
 import { requirePermission, type CurrentUser } from './auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
+import { plainText } from './html.ts';
 import { HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
@@ -227,6 +228,8 @@ export function exportCell(field: FieldDeclaration, value: unknown): string | nu
       return (value as { name: string }[]).map((t) => t.name).join(', ') || null;
     case 'enum':
       return field.optionLabels?.[String(value)] ?? String(value);
+    case 'richtext':
+      return plainText(String(value)) || null;
     default:
       // A list of records (an audience's complexes): their shown field, comma-separated.
       if (Array.isArray(value))

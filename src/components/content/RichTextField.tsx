@@ -15,10 +15,11 @@ import { required as requiredValidator } from 'react-admin';
  * The rich text editor with what the API keeps: headings, emphasis, alignment, lists, links and
  * quotes. Colours and inline images are left out because the server would drop them.
  */
-export function RichTextField({ source, required }: { source: string; required?: boolean }) {
+export function RichTextField({ source, required, label }: { source: string; required?: boolean; label?: string }) {
   return (
     <RichTextInput
       source={source}
+      label={label}
       validate={required ? requiredValidator() : undefined}
       fullWidth
       toolbar={

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -16,6 +17,8 @@ import {
 import { inputFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { UkDateInput, UkDateTimeInput } from '../../components/inputs/DateInputs';
 import { useEntityLabels } from './labels';
+
+const RichTextField = lazy(() => import('../../components/content/RichTextField').then((m) => ({ default: m.RichTextField })));
 
 /** What a file input offers to pick, by the declared kind (the server checks the bytes). */
 const FILE_ACCEPT = {
@@ -72,6 +75,13 @@ export function EntityInput({ entity, source, field }: { entity: EntityDeclarati
       );
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} />;
+    case 'richtext':
+      // The editor is large: it loads with the first form that has such a field.
+      return (
+        <Suspense fallback={<TextInput {...common} multiline minRows={3} disabled />}>
+          <RichTextField source={source} label={label} required={field.required} />
+        </Suspense>
+      );
     case 'email':
       return <TextInput {...common} type="email" />;
     case 'phone':

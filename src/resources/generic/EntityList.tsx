@@ -51,6 +51,11 @@ export function Cell({ entity, source, field, record }: { entity: EntityDeclarat
     );
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>—</>;
   switch (field.type) {
+    case 'richtext': {
+      // The text a reader sees, without the markup (the server keeps only sanitised HTML).
+      const text = new DOMParser().parseFromString(String(value), 'text/html').body.textContent ?? '';
+      return <>{text.length > 160 ? `${text.slice(0, 160)}…` : text}</>;
+    }
     case 'url':
       return (
         <Link href={String(value)} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} sx={{ wordBreak: 'break-all' }}>
