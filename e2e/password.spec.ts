@@ -52,6 +52,8 @@ test('відновлення пароля: лист із посиланням, �
   // …the new one does.
   await page.getByLabel('Пароль', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/Complex$/);
+  // The dispatcher lands on the dashboard (src/pages/landing.ts) and sees their two complexes.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/Complex');
   await expect(page.locator('tbody tr')).toHaveCount(2);
 });
