@@ -46,7 +46,8 @@ test('збори: два питання, голоси двох співвлас�
   await signIn(page);
   await openMenuItem(page, 'Спільнота', 'Загальні збори', /\/voting$/i);
 
-  // Create the meeting with two questions.
+  // Create the meeting with two questions (once the list has come: its «Додати» is then the toolbar's).
+  await expect(page.getByRole('row').filter({ hasText: 'Кошторис на 2026 рік' })).toBeVisible();
   await page.getByRole('button', { name: 'Додати' }).first().click();
   await expect(page).toHaveURL(/\/Voting\/create$/);
   await page.getByRole('textbox', { name: 'Назва зборів' }).fill('Схвалити кошторис і ремонт ліфтів');
