@@ -38,6 +38,8 @@ export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declare
   const houseColumn = column('house_id');
   const inputKeys = Object.keys((e.input as unknown as ZodObject).shape ?? e.fields).filter((k) => column(k));
   type Row = Record<string, unknown>;
+  /** Each record field and where it comes from, worked out once: its column's key, or the house's address or complex. */
+  const fromRow = recordKeys.map((k) => [k, (k === 'address' || k === 'complex_id') && !column(k) ? `house.${k}` : camel(k)] as const);
 
   async function housesOf({ db }: CrudContext, rows: Row[]) {
     if (!houseColumn || !recordKeys.some((k) => k === 'address' || k === 'complex_id')) return new Map();
@@ -56,10 +58,10 @@ export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declare
       return (rows as Row[]).map((row) => {
         const house = byHouse.get(row.houseId);
         return Object.fromEntries(
-          recordKeys.map((k) => {
-            if (k === 'address' && !column(k)) return [k, house ? formatAddress(house) : ''];
-            if (k === 'complex_id' && !column(k)) return [k, house?.complexId ?? null];
-            const v = row[camel(k)];
+          fromRow.map(([k, key]) => {
+            if (key === 'house.address') return [k, house ? formatAddress(house) : ''];
+            if (key === 'house.complex_id') return [k, house?.complexId ?? null];
+            const v = row[key];
             return [k, v instanceof Date ? v.toISOString() : v];
           }),
         );
