@@ -11,3 +11,4 @@ export * from './schema/community.ts';
 export * from './schema/requests.ts';
 export * from './schema/voting.ts';
 export * from './schema/interview.ts';
+export * from './schema/savedViews.ts';

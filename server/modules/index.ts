@@ -35,6 +35,7 @@ import { PUBLIC_VOTING_PREFIX, publicVotingRoutes } from './voting/publicRoutes.
 import type { SignatureProvider } from './voting/signature.ts';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { savedViewRoutes } from './savedViews/routes.ts';
 import { linkChatRoutes } from './serviceRequests/linkChat.ts';
 import { serviceRequestCrudRoutes, serviceRequestRoutes } from './serviceRequests/routes.ts';
 
@@ -92,6 +93,7 @@ export const SECURED_ROUTES: RouteModule[] = [
   route(serviceRequestCrudRoutes),
   route(serviceRequestRoutes),
   route(notificationRoutes),
+  route(savedViewRoutes),
   route(liveTicketRoutes),
   route(interviewRoutes),
   // Declared entities that need nothing beyond their declaration (docs/adding-an-entity.md): last.

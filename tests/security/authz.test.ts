@@ -217,6 +217,10 @@ const PERSONAL: Record<string, string> = {
   [`GET ${API}/dashboard`]: 'each tile is filled only for the areas the role may view',
   [`GET ${API}/media/{key}`]: "a file is served through the record that holds it (that area's view right applies), or to its uploader while nothing holds it",
   [`POST ${API}/chat`]: 'own conversation with support',
+  [`GET ${API}/saved-views`]: "own saved views (the list's area is checked once the list is named)",
+  [`POST ${API}/saved-views`]: "own saved views (the list's area is checked once the list is named)",
+  [`PUT ${API}/saved-views/{id}`]: 'own saved views',
+  [`DELETE ${API}/saved-views/{id}`]: 'own saved views',
 };
 
 describe('permissions', () => {
@@ -274,6 +278,39 @@ describe('permissions', () => {
       expect((await t.call(method as 'GET', path, { token })).statusCode, key).toBe(200);
     }
     expect(ACTIONS.length).toBe(4);
+  });
+});
+
+describe("saved views are their owner's own", () => {
+  const view = () => `${API}/saved-views/${w.A.savedViewId}`;
+  const calls = (token?: string) => [
+    t.call('PUT', view(), { token, body: { name: 'Перехоплений', query: 'stage=done' } }),
+    t.call('DELETE', view(), { token }),
+  ];
+
+  it("a colleague with every right and another organization's admin get 404 on the admin's view, and nothing changes", async () => {
+    const org = await createOrganization(t.db);
+    const otherAdmin = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    for (const token of [w.staffA.token, await t.login(otherAdmin.email, otherAdmin.password)]) {
+      const listed = await t.call('GET', `${API}/saved-views?list=requests`, { token });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().data.map((v: { id: number }) => v.id)).not.toContain(w.A.savedViewId);
+      const before = await fingerprint(t);
+      for (const res of await Promise.all(calls(token))) expect([res.statusCode, res.json().message]).toEqual([404, 'Збережений вид не знайдено.']);
+      expect(changedTables(before, await fingerprint(t))).toEqual([]);
+    }
+    const own = (await t.call('GET', `${API}/saved-views?list=requests`, { token: w.admin })).json().data;
+    expect(own.find((v: { id: number }) => v.id === w.A.savedViewId)).toMatchObject({ query: 'stage=new' });
+  });
+
+  it('no sign-in answers 401; a role that may not open the list gets 403 for its views', async () => {
+    for (const res of [await t.call('GET', `${API}/saved-views?list=requests`), ...(await Promise.all(calls()))]) expect(res.statusCode).toBe(401);
+    const user = await createUser(t.db, { organizationId: t.organizationId, permissions: { members: ['view'] }, complexIds: [w.A.complexId] });
+    const token = await t.login(user.email, user.password);
+    const before = await fingerprint(t);
+    expect((await t.call('GET', `${API}/saved-views?list=requests`, { token })).statusCode).toBe(403);
+    expect((await t.call('POST', `${API}/saved-views`, { token, body: { list: 'requests', name: 'Мій', query: '' } })).statusCode).toBe(403);
+    expect(changedTables(before, await fingerprint(t))).toEqual([]);
   });
 });
 

@@ -126,6 +126,7 @@ const ORGANIZATION_WIDE_NAMES = [
   'live',
   'find',
   'dashboard',
+  'saved-views',
 ];
 export const ORGANIZATION_WIDE = new RegExp(['^/api/admin/(', ORGANIZATION_WIDE_NAMES.join('|'), ')(/|$)'].join(''));
 
@@ -209,6 +210,7 @@ function paramId(path: string, before: string, name: string, s: Side): number | 
     advertisement: s.advertisementId,
     documents: s.documentId,
     staff: s.staffId,
+    'saved-views': s.savedViewId,
   };
   return segment ? table[segment] : undefined;
 }

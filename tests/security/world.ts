@@ -62,6 +62,8 @@ export interface Side {
   /** The declared contact section of `entities` (bodies refer to it as section_id). */
   sectionId: number;
   staffId: number;
+  /** A saved view of the requests list, the admin's own (personal: no complex behind it). */
+  savedViewId: number;
   /** One file of every kind this complex has. */
   files: Partial<Record<FileKind, FileFixture>>;
   /** A ballot of a meeting in this complex (only B has one: the demo meeting). */
@@ -233,6 +235,7 @@ export async function populate(t: TestApp, admin: string, cityId: number, typeId
   const [voting] = await rows<{ protocol_media_id: number }>(t, sql`select protocol_media_id from votings where id = ${s.votingId}`);
   s.files.votingProtocol = await fileOf(t, voting.protocol_media_id);
   s.files.upload = await upload(t, admin);
+  s.savedViewId = (await ok(t, 'POST', '/saved-views', admin, { list: 'requests', name: `Вид ${label} ${uid()}`, query: 'stage=new' })).data.id;
   return s;
 }
 
@@ -301,6 +304,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     [`PUT ${API}/comments/{id}`]: b.comment,
     [`POST ${API}/service_request/{id}/chat_links`]: b.chatLink,
     [`PUT ${API}/staff/{id}`]: { name: 'Колега змінений', email: `colleague-${uid()}@test.ua`, complex_ids: [A.complexId], role_id: role.id },
+    [`POST ${API}/saved-views`]: { list: 'requests', name: `Вид ${uid()}`, query: 'stage=new&sort=deadline&order=ASC' },
+    [`PUT ${API}/saved-views/{id}`]: { name: `Вид ${uid()}` },
     [`POST ${API}/interview/{id}/answers`]: {
       member_id: A.memberId,
       channel: 'phone',
