@@ -175,7 +175,40 @@ describe('requests list', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('saves the current filters as a named view and brings them back', async () => {
+  /** The saved views API over an in-memory store, as the server answers it. */
+  function savedViewsServer(initial: { id: number; name: string; query: string }[] = []) {
+    const views = initial.map((v) => ({ ...v, list: 'requests', created_at: '', updated_at: '' }));
+    const calls: { method: string; body?: unknown }[] = [];
+    const serve = async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, body });
+      if (method === 'GET') return json({ data: [...views].sort((a, b) => a.name.localeCompare(b.name, 'uk')) });
+      if (method === 'POST') {
+        if (views.some((v) => v.name.toLowerCase() === body.name.toLowerCase()))
+          return json({ message: 'Вид із такою назвою вже є. Оберіть іншу назву.', errors: { name: ['Вид із такою назвою вже є. Оберіть іншу назву.'] } }, 422);
+        const view = { id: views.length + 100, list: 'requests', created_at: '', updated_at: '', ...body };
+        views.push(view);
+        return json({ data: view });
+      }
+      const id = Number(url.split('/saved-views/')[1]);
+      const at = views.findIndex((v) => v.id === id);
+      if (method === 'DELETE') {
+        views.splice(at, 1);
+        return json({ message: 'Вид видалено.' });
+      }
+      Object.assign(views[at], body);
+      return json({ data: views[at] });
+    };
+    const previous = fetchMock.getMockImplementation() as (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: RequestInfo | URL, init?: RequestInit) =>
+      String(url).includes('/saved-views') ? serve(String(url), init) : previous(url, init),
+    );
+    return { views, calls };
+  }
+
+  it('saves the current filters as a named view on the server, renames it and brings it back', async () => {
+    const server = savedViewsServer();
     const getList = vi.fn(async () => ({ data: [], total: 0 }));
     renderList(getList as unknown as DataProvider['getList']);
     fireEvent.change(await screen.findByRole('textbox', { name: /Пошук/ }), { target: { value: 'ліфт' } });
@@ -183,16 +216,66 @@ describe('requests list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Зберегти вигляд' }));
     fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'Нові про ліфт' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
-    expect(JSON.parse(localStorage.getItem(VIEWS_KEY)!)).toEqual([
-      expect.objectContaining({ name: 'Нові про ліфт', filters: expect.objectContaining({ search: 'ліфт', stages: ['new'] }) }),
-    ]);
+    await waitFor(() =>
+      expect(server.views.map((v) => [v.name, v.query])).toEqual([['Нові про ліфт', 'order=DESC&q=%D0%BB%D1%96%D1%84%D1%82&sort=created_at&stage=new']]),
+    );
+    expect(localStorage.getItem(VIEWS_KEY)).toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Скинути фільтри' }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe(''));
-    fireEvent.click(await screen.findByRole('button', { name: 'Збережені вигляди' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: /Нові про ліфт/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Збережені вигляди' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Перейменувати вигляд «Нові про ліфт»' }));
+    const name = await screen.findByLabelText('Назва вигляду');
+    fireEvent.change(name, { target: { value: 'Ліфти' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(server.views[0].name).toBe('Ліфти'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Збережені вигляди' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Ліфти/ }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: /Пошук/ }) as HTMLInputElement).value).toBe('ліфт'));
     await waitFor(() => expect((getList.mock.calls.at(-1) as unknown as [string, GetListParams])[1].filter).toMatchObject({ q: 'ліфт', stage: ['new'] }));
+    // The open view is ticked.
+    fireEvent.click(screen.getByRole('button', { name: 'Збережені вигляди' }));
+    expect(within(await screen.findByRole('menuitem', { name: /Ліфти/ })).getByTitle('Відкритий зараз')).toBeTruthy();
+  });
+
+  it('saving under a name that exists replaces that view’s filters; a refused name shows the server’s words', async () => {
+    const server = savedViewsServer([{ id: 1, name: 'Прострочені', query: 'overdue=1' }]);
+    renderList(vi.fn(async () => ({ data: [], total: 0 })) as unknown as DataProvider['getList'], '/Requests?stage=done');
+    fireEvent.click(await screen.findByRole('button', { name: 'Зберегти вигляд' }));
+    fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'прострочені' } });
+    expect(await screen.findByText('Вигляд із такою назвою вже є: його фільтри буде замінено поточними.')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(server.views).toEqual([expect.objectContaining({ id: 1, name: 'Прострочені', query: 'stage=done' })]));
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A name the server refuses (saved meanwhile in another tab) keeps the dialog open with its words under the field.
+    server.views.push({ id: 2, name: 'Зайнята назва', query: '', list: 'requests', created_at: '', updated_at: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Зберегти вигляд' }));
+    fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'Зайнята назва' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByText('Вид із такою назвою вже є. Оберіть іншу назву.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('moves the views this browser kept to the server once, then forgets them here', async () => {
+    localStorage.setItem(
+      VIEWS_KEY,
+      JSON.stringify([
+        { name: 'Мої прострочені', filters: { ...{ search: '', stages: ['executor'], overdue: true }, sort: { field: 'deadline', order: 'ASC' } } },
+        { name: 'Зламаний', filters: null },
+      ]),
+    );
+    const server = savedViewsServer();
+    renderList(vi.fn(async () => ({ data: [], total: 0 })) as unknown as DataProvider['getList']);
+    await waitFor(() => expect(localStorage.getItem(VIEWS_KEY)).toBeNull());
+    expect(server.views.map((v) => [v.name, v.query])).toEqual([['Мої прострочені', 'stage=executor&overdue=1&sort=deadline&order=ASC']]);
+    fireEvent.click(screen.getByRole('button', { name: 'Збережені вигляди' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Мої прострочені/ }));
+    const stages = screen.getByRole('group', { name: 'Етап' });
+    await waitFor(() => expect(within(stages).getByRole('button', { name: 'У виконавця' }).getAttribute('aria-pressed')).toBe('true'));
   });
 });
 

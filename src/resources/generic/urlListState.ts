@@ -16,6 +16,24 @@ export interface ListStatePatch {
 
 const RESERVED = new Set(['sort', 'order', 'page', 'perPage']);
 
+/** The address query after a change of the list's state (a copy; a filter change goes back to page 1). */
+export function patchParams(params: URLSearchParams, patch: ListStatePatch): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [k, v] of Object.entries(patch.filter ?? {})) {
+    next.delete(k);
+    for (const one of Array.isArray(v) ? v : v ? [v] : []) next.append(k, one);
+  }
+  if (patch.sort) {
+    next.set('sort', patch.sort.field);
+    next.set('order', patch.sort.order);
+  }
+  if (patch.perPage) next.set('perPage', String(patch.perPage));
+  const page = patch.page ?? (patch.filter || patch.sort || patch.perPage ? 1 : undefined);
+  if (page === 1) next.delete('page');
+  else if (page) next.set('page', String(page));
+  return next;
+}
+
 /**
  * A custom list screen's filters, sort and page in the address, as the generic lists keep theirs,
  * so that reload, Back and a shared link keep them: `?q=ліфт&stage=new&stage=done&sort=deadline
@@ -41,28 +59,31 @@ export function useUrlListState(defaults: { sort: ListSort; perPage: number }) {
     };
   }, [key, defaults.sort.field, defaults.sort.order, defaults.perPage]);
 
-  const update = useCallback(
-    (patch: ListStatePatch) =>
+  const update = useCallback((patch: ListStatePatch) => setParams((prev) => patchParams(prev, patch), { replace: true }), [setParams]);
+  /** The filters and sort as a saved view keeps them: the address query without the page and page size. */
+  const viewQuery = useMemo(() => toViewQuery(key), [key]);
+  /** Opens the list with a saved view's filters and sort, on the first page, at the page size chosen. */
+  const applyView = useCallback(
+    (query: string) =>
       setParams(
         (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(patch.filter ?? {})) {
-            next.delete(k);
-            for (const one of Array.isArray(v) ? v : v ? [v] : []) next.append(k, one);
-          }
-          if (patch.sort) {
-            next.set('sort', patch.sort.field);
-            next.set('order', patch.sort.order);
-          }
-          if (patch.perPage) next.set('perPage', String(patch.perPage));
-          const page = patch.page ?? (patch.filter || patch.sort || patch.perPage ? 1 : undefined);
-          if (page === 1) next.delete('page');
-          else if (page) next.set('page', String(page));
+          const next = new URLSearchParams(toViewQuery(query));
+          const perPage = prev.get('perPage');
+          if (perPage) next.set('perPage', perPage);
           return next;
         },
         { replace: true },
       ),
     [setParams],
   );
-  return useMemo(() => ({ ...state, update }), [state, update]);
+  return useMemo(() => ({ ...state, update, viewQuery, applyView }), [state, update, viewQuery, applyView]);
+}
+
+/** An address query without the page and the page size, its keys in order: equal views give equal strings. */
+export function toViewQuery(query: string): string {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  params.delete('page');
+  params.delete('perPage');
+  params.sort();
+  return params.toString();
 }

@@ -4,16 +4,9 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
-  IconButton,
   LinearProgress,
   Link,
-  ListItemText,
-  Menu,
   MenuItem,
   Paper,
   Stack,
@@ -31,9 +24,6 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
-import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { REQUEST_STAGES, serviceRequestEntity, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
@@ -53,11 +43,12 @@ import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { QueryExport } from '../generic/ListExport';
-import { useUrlListState, type ListStatePatch } from '../generic/urlListState';
+import { SavedViews, type BrowserViews } from '../generic/SavedViews';
+import { patchParams, useUrlListState, type ListStatePatch } from '../generic/urlListState';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
-/** What a list view is: the filters and the sort; a saved view keeps them under a name. */
+/** What a list view is: the filters and the sort (a saved view keeps them as the address query). */
 export interface RequestFilters {
   search: string;
   stages: RequestStage[];
@@ -68,10 +59,6 @@ export interface RequestFilters {
   createdTo: string;
   overdue: boolean;
   sort: { field: SortField; order: 'ASC' | 'DESC' };
-}
-export interface SavedView {
-  name: string;
-  filters: RequestFilters;
 }
 
 export const EMPTY_FILTERS: RequestFilters = {
@@ -121,17 +108,17 @@ const filtersToUrl = (f: RequestFilters): ListStatePatch => ({
   sort: f.sort,
 });
 
-/** Saved views live in this browser, per signed-in user's device (docs/decisions.md). */
+/** Where this browser kept the saved views before they moved to the server (moved once, then removed). */
 export const VIEWS_KEY = 'requests.views';
-export function readViews(): SavedView[] {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(VIEWS_KEY) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? (parsed as SavedView[]).filter((v) => v && typeof v.name === 'string' && v.filters) : [];
-  } catch {
-    return [];
-  }
-}
-const writeViews = (views: SavedView[]) => localStorage.setItem(VIEWS_KEY, JSON.stringify(views));
+const BROWSER_VIEWS: BrowserViews = {
+  key: VIEWS_KEY,
+  read: (stored) =>
+    (Array.isArray(stored) ? (stored as { name?: unknown; filters?: Partial<RequestFilters> }[]) : []).flatMap((v) =>
+      v && typeof v.name === 'string' && v.filters && typeof v.filters === 'object'
+        ? [{ name: v.name, query: patchParams(new URLSearchParams(), filtersToUrl({ ...EMPTY_FILTERS, ...v.filters })).toString() }]
+        : [],
+    ),
+};
 const DATE_FILTER_SX = { width: 190, flex: 'none' };
 
 /** The API's query for the filters, with the header's complex and address selection. */
@@ -166,9 +153,6 @@ export default function RequestList() {
     latest.current = { filters, update: list.update };
   }, [filters, list.update]);
   const [form, setForm] = useState<ServiceRequestForm | null>(null);
-  const [views, setViews] = useState<SavedView[]>(readViews);
-  const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
-  const [naming, setNaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ServiceRequest | null>(null);
   usePageHeader(translate('resources.service_requests.title'));
 
@@ -212,16 +196,6 @@ export default function RequestList() {
       {translate(key)}
     </TableSortLabel>
   );
-  const saveView = (name: string) => {
-    const next = [...views.filter((v) => v.name !== name), { name, filters }];
-    setViews(next);
-    writeViews(next);
-  };
-  const removeView = (name: string) => {
-    const next = views.filter((v) => v.name !== name);
-    setViews(next);
-    writeViews(next);
-  };
   const staffSelect = (key: 'responsibleId' | 'performerId', label: string) => (
     <TextField
       select
@@ -266,12 +240,7 @@ export default function RequestList() {
           );
         })}
         <Box sx={{ flex: 1 }} />
-        <Button size="small" startIcon={<BookmarksOutlined />} onClick={(e) => setViewsAnchor(e.currentTarget)}>
-          {translate('resources.service_requests.filters.views')}
-        </Button>
-        <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setNaming('')} disabled={!dirty}>
-          {translate('resources.service_requests.filters.save_view')}
-        </Button>
+        <SavedViews list="requests" query={list.viewQuery} canSave={dirty} onApply={list.applyView} fromBrowser={BROWSER_VIEWS} />
         <QueryExport path={serviceRequestEntity.path} filter={filter} sort={filters.sort} />
         {canCreate && (
           <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
@@ -427,59 +396,6 @@ export default function RequestList() {
           }
         />
       </Paper>
-      <Menu anchorEl={viewsAnchor} open={Boolean(viewsAnchor)} onClose={() => setViewsAnchor(null)}>
-        {views.length === 0 && <MenuItem disabled>{translate('resources.service_requests.filters.no_views')}</MenuItem>}
-        {views.map((v) => (
-          <MenuItem
-            key={v.name}
-            onClick={() => {
-              change({ ...EMPTY_FILTERS, ...v.filters });
-              setViewsAnchor(null);
-            }}
-          >
-            <ListItemText>{v.name}</ListItemText>
-            <IconButton
-              size="small"
-              edge="end"
-              aria-label={translate('resources.service_requests.filters.delete_view', { name: v.name })}
-              onClick={(e) => {
-                e.stopPropagation();
-                removeView(v.name);
-              }}
-            >
-              <DeleteOutline fontSize="small" />
-            </IconButton>
-          </MenuItem>
-        ))}
-      </Menu>
-      <Dialog open={naming !== null} onClose={() => setNaming(null)} maxWidth="xs" fullWidth>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (naming?.trim()) saveView(naming.trim());
-            setNaming(null);
-          }}
-        >
-          <DialogTitle>{translate('resources.service_requests.filters.save_view')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              margin="dense"
-              label={translate('resources.service_requests.filters.view_name')}
-              value={naming ?? ''}
-              onChange={(e) => setNaming(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 60 } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setNaming(null)}>{translate('app.actions.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={!naming?.trim()}>
-              {translate('resources.service_requests.chat.save')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
       <ConfirmDelete
         resource="service-requests"
         record={deleting}
