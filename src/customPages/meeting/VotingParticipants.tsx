@@ -42,7 +42,9 @@ import { COLORS } from './VotingShow';
 import { formatNumber as num } from '../../lib/numbers';
 import { useConfirm } from '../../components/useConfirm';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useUrlListState } from '../../resources/generic/urlListState';
 
+const LIST_DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 };
 const STATUS_TONES: Record<BallotStatus, 'default' | 'warning' | 'success'> = { not_voted: 'default', partial: 'warning', voted: 'success' };
 const UNIT = { apartment: 'кв.', commercial: 'нежитл.', parking: 'паркомісце', storage: 'комора' } as Record<string, string>;
 
@@ -289,14 +291,15 @@ export default function VotingParticipants() {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const client = useQueryClient();
-  const [status, setStatus] = useState<BallotStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  // The tab, search and page live in the address, as on every list: reload and Back keep them.
+  const list = useUrlListState(LIST_DEFAULTS);
+  const status = (BALLOT_STATUSES as readonly string[]).includes(list.get('status')) ? (list.get('status') as BallotStatus) : '';
+  const search = list.get('q');
+  const { page, perPage } = list;
   const [open, setOpen] = useState<VotingParticipant | null>(null);
   const { data: voting } = useQuery({ queryKey: ['voting', id], queryFn: () => fetchVoting(id) });
   const typed = useDebouncedValue(search);
-  const query = { status: status || undefined, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
+  const query = { status: status || undefined, search_query: typed.trim() || undefined, page, per_page: perPage };
   const { data } = useQuery({ queryKey: ['voting-participants', id, query], queryFn: () => fetchParticipants(id, query), placeholderData: (prev) => prev });
   usePageHeader(voting ? translate('resources.voting.participants_title', { title: voting.title }) : translate('resources.voting.title'), votingPath(id));
   const refresh = () => {
@@ -310,14 +313,7 @@ export default function VotingParticipants() {
     <Box>
       <Card sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ px: 2, pt: 1 }}>
-          <Tabs
-            value={status}
-            onChange={(_, v) => {
-              setStatus(v);
-              setPage(0);
-            }}
-            variant="scrollable"
-          >
+          <Tabs value={status} onChange={(_, v: string) => list.update({ filter: { status: v } })} variant="scrollable">
             <Tab value="" label={`${translate('resources.voting.filters.all_statuses')} (${all})`} />
             {BALLOT_STATUSES.map((s) => (
               <Tab key={s} value={s} label={`${translate(`resources.voting.ballot_statuses.${s}`)} (${summary[s] ?? 0})`} data-testid={`filter-${s}`} />
@@ -327,10 +323,8 @@ export default function VotingParticipants() {
             size="small"
             placeholder={translate('ra.action.search')}
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => list.update({ filter: { q: e.target.value } })}
+            slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
             sx={{ minWidth: 240, ml: { md: 'auto' } }}
           />
         </Stack>
@@ -406,14 +400,11 @@ export default function VotingParticipants() {
         <TablePagination
           component="div"
           count={data?.pagination.total ?? 0}
-          page={page}
+          page={Math.max(0, page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
+          onPageChange={(_, p) => list.update({ page: p + 1 })}
+          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
         />
       </Card>
       {open && <SheetDialog voting={voting} participant={open} onClose={() => setOpen(null)} onSaved={refresh} />}

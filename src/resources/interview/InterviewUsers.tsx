@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -25,20 +24,23 @@ import { formatDateTime } from '../../lib/dates';
 import { fetchInterview, fetchRespondents, interviewPath } from './api';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useUrlListState } from '../generic/urlListState';
 
 type Tab = 'answered' | 'not_answered';
+const LIST_DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 };
 
 /** /Interview/{id}/users: the residents of the survey's houses who answered and who did not (the header shows no complex selection here). */
 export default function InterviewUsers() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const [tab, setTab] = useState<Tab>('answered');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  // The tab, search and page live in the address, as on every list: reload and Back keep them.
+  const list = useUrlListState(LIST_DEFAULTS);
+  const tab: Tab = list.get('status') === 'not_answered' ? 'not_answered' : 'answered';
+  const search = list.get('q');
+  const { page, perPage } = list;
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });
   const typed = useDebouncedValue(search);
-  const query = { status: tab, search_query: typed.trim() || undefined, page: page + 1, per_page: perPage };
+  const query = { status: tab, search_query: typed.trim() || undefined, page, per_page: perPage };
   const { data } = useQuery({
     queryKey: ['interview-users', id, query],
     queryFn: () => fetchRespondents(id, query),
@@ -62,10 +64,7 @@ export default function InterviewUsers() {
           <Tabs
             sx={{ flexShrink: 0 }}
             value={tab}
-            onChange={(_, v: Tab) => {
-              setTab(v);
-              setPage(0);
-            }}
+            onChange={(_, v: Tab) => list.update({ filter: { status: v === 'answered' ? '' : v } })}
           >
             {(['answered', 'not_answered'] as const).map((k) => (
               <Tab key={k} value={k} label={`${translate(`resources.interview.tabs.${k}`)} (${data?.summary[k] ?? 0})`} data-testid={`tab-${k}`} />
@@ -75,10 +74,8 @@ export default function InterviewUsers() {
             size="small"
             placeholder={translate('ra.action.search')}
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
+            onChange={(e) => list.update({ filter: { q: e.target.value } })}
+            slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
             sx={{ width: { md: 300 }, ml: { md: 'auto' } }}
           />
         </Stack>
@@ -140,16 +137,13 @@ export default function InterviewUsers() {
         <TablePagination
           component="div"
           count={data?.pagination.total ?? 0}
-          page={page}
+          page={Math.max(0, page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
+          onPageChange={(_, p) => list.update({ page: p + 1 })}
+          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
         />
       </Card>
     </Box>
