@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Chip, type ChipProps } from '@mui/material';
-import FiberNewOutlined from '@mui/icons-material/FiberNewOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
@@ -9,7 +9,7 @@ import type { RequestStage } from '../../../contract/serviceRequests';
 
 /** The stage icons (docs/architecture.md, "Interface conventions"): new, underReview, executor, done. */
 export const STAGE_ICONS: Record<RequestStage, ReactElement> = {
-  new: <FiberNewOutlined data-icon="new" />,
+  new: <NewReleasesOutlined data-icon="new" />,
   underReview: <ManageSearchOutlined data-icon="underReview" />,
   executor: <EngineeringOutlined data-icon="executor" />,
   done: <TaskAltOutlined data-icon="done" />,
