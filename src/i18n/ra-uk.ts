@@ -199,7 +199,7 @@ export const raUkrainian: RaMessages = {
       bad_item: 'Некоректний запис',
       item_doesnt_exist: 'Такого запису не існує',
       http_error: "Помилка зв'язку із сервером",
-      data_provider_error: 'Помилка dataProvider. Подробиці дивіться в консолі браузера.',
+      data_provider_error: 'Помилка постачальника даних. Подробиці дивіться в консолі браузера.',
       i18n_error: 'Не вдалося завантажити переклади для вибраної мови',
       canceled: 'Дію скасовано',
       logged_out: 'Ваш сеанс завершився. Увійдіть знову.',
@@ -233,7 +233,7 @@ export const raUkrainian: RaMessages = {
     guesser: {
       empty: {
         title: 'Немає даних для відображення',
-        message: 'Перевірте налаштування постачальника даних (dataProvider)',
+        message: 'Перевірте налаштування постачальника даних',
       },
     },
     configurable: {
