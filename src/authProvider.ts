@@ -1,4 +1,4 @@
-import type { AuthProvider } from 'react-admin';
+import { HttpError, type AuthProvider } from 'react-admin';
 import { canAccess, type Area } from '../contract/permissions';
 import { RESOURCES } from '../contract/resources';
 import { clearSession, readToken, saveSession } from './authStorage';
@@ -48,7 +48,9 @@ export function createAuthProvider(fetchImpl: typeof fetch = (...args) => fetch(
 
   const getUser = (): Promise<CurrentUser> => {
     const token = readToken();
-    if (!token) return Promise.reject(new Error('not signed in'));
+    // A 401 like the API's: react-query does not try again (src/dataProvider/retry.ts), so a signed-out
+    // page that asks who is signed in (the reset link's page) does not run the loading bar for seconds.
+    if (!token) return Promise.reject(new HttpError('not signed in', 401));
     if (cached?.token !== token) {
       const user = apiFetch<{ data: CurrentUser }>('/user', {}, fetchImpl).then((r) => r.data);
       cached = { token, user };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider, TwoFactorRequired } from '../../src/authProvider';
+import { retryRead } from '../../src/dataProvider/retry';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const user = {
@@ -25,6 +26,15 @@ describe('authProvider', () => {
     expect(localStorage.getItem('auth.token')).toBe('T1');
     expect(localStorage.getItem('auth.loggedIn')).toBe('1');
     expect(Number(localStorage.getItem('auth.expiresAt'))).toBeGreaterThan(Date.now());
+  });
+
+  it('signed out, who is signed in is a final answer (401), not a failure to try again for seconds', async () => {
+    const f = vi.fn();
+    const ap = createAuthProvider(f as unknown as typeof fetch);
+    const error = await ap.getIdentity!().catch((e: unknown) => e);
+    expect((error as { status: number }).status).toBe(401);
+    expect(retryRead(0, error)).toBe(false);
+    expect(f).not.toHaveBeenCalled();
   });
 
   it('with two factors: the password step throws the challenge, the code step stores the token', async () => {

@@ -22,6 +22,7 @@ describe('foreign leftovers in Ukrainian text', () => {
     expect(foreignFragments('11/25/2026 06:30 PM')).toEqual(['PM', '11/25/2026']);
     expect(foreignFragments('Nov 25, 2026, Tuesday')).toEqual(['Nov', 'Tuesday']);
     expect(foreignFragments('app.errors.network')).toEqual(['app', 'errors', 'network']);
+    expect(foreignFragments('площа 7.4 м²')).toEqual(['7.4']);
   });
 
   it('are not the Latin a Ukrainian screen legitimately shows', () => {
@@ -37,6 +38,8 @@ describe('foreign leftovers in Ukrainian text', () => {
       'Промокод ZATYSHOK15, номер AA1234BB',
       'Версія 0.1.0',
       'кв. 10 · 47,1 м² · 1/2',
+      'більше 60 % голосів (п. 7.4 статуту)',
+      'Стара адреса: /dashboard_old/Occupant-role',
     ])
       expect(foreignFragments(text), text).toEqual([]);
   });
