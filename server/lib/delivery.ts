@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { plural } from './words.ts';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind } from '../../contract/outbox.ts';
@@ -128,7 +129,9 @@ export function createDelivery(opts: { db: Db; jobs: JobQueue; transports: Trans
         } catch (err) {
           const reason = String((err as Error).message ?? err).slice(0, 400);
           await fail(
-            job.lastAttempt ? `Не надіслано після ${job.attempt} спроб: ${reason}` : `Спроба ${job.attempt} невдала, буде повтор: ${reason}`,
+            job.lastAttempt
+              ? `Не надіслано після ${job.attempt} ${plural(job.attempt, ['спроби', 'спроб', 'спроб'])}: ${reason}`
+              : `Спроба ${job.attempt} невдала, буде повтор: ${reason}`,
             job.lastAttempt,
           );
           throw err;

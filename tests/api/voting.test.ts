@@ -219,7 +219,7 @@ describe('the worked example of docs/voting-rules.md §5, end to end', () => {
     });
     // 75 % question: at most 84 % is reachable; D is polled.
     expect(after.questions[1].tally).toMatchObject({ status: 'open', reachable: true, for: { percent: 64.75 } });
-    expect(after.warnings.map((w: { code: string }) => w.code)).toContain('poll_open');
+    expect(after.warnings.find((w: { code: string }) => w.code === 'poll_open').message).toMatch(/^1 питання ще не вирішено: письмове опитування/);
 
     // D votes "за" in the poll → 84 % → adopted; every question decided, results due in 15 days.
     expect((await uploadSheet(m.id, ids.D, { [q2]: 'for' })).statusCode).toBe(200);
@@ -706,5 +706,23 @@ describe('invitations, scope and permissions', () => {
     expect(form.json().form.houses.some((h: { id: number }) => h.id === house.id)).toBe(true);
     const [row] = await t.db.select().from(votings).where(eq(votings.id, m.id));
     expect(row.linkToken.length).toBeGreaterThan(16);
+  });
+});
+
+describe('co-owners who cannot vote by the link', () => {
+  it('are counted in words that agree with the number', async () => {
+    const message = async (withoutContacts: number) => {
+      const people = [{ key: 'A', email: `a-${uid()}@test.ua` }, ...Array.from({ length: withoutContacts }, (_, i) => ({ key: `N${i}`, email: null }))];
+      const { house } = await makeHouseWith(
+        [{ type: 'apartment', number: '1', area: '50.00' }],
+        people,
+        people.map((p) => [p.key, 0, null] as [string, number, null]),
+      );
+      const m = await createMeeting(house.id);
+      return ((await getMeeting(m.id)).warnings as { code: string; message: string }[]).find((w) => w.code === 'no_contact')?.message;
+    };
+    expect(await message(1)).toBe('1 співвласник без телефону й e-mail не зможе голосувати за посиланням: для нього — паперовий листок.');
+    expect(await message(3)).toBe('3 співвласники без телефону й e-mail не зможуть голосувати за посиланням: для них — паперовий листок.');
+    expect(await message(5)).toBe('5 співвласників без телефону й e-mail не зможуть голосувати за посиланням: для них — паперовий листок.');
   });
 });

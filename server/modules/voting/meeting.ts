@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
+import { plural } from '../../lib/words.ts';
 import type { BallotStatus, QuestionStatus, TallyRecord, VotingState, VotingWarning } from '../../../contract/voting.ts';
 import type { Db } from '../../db/index.ts';
 import {
@@ -268,7 +269,9 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     warnings.push({
       code: 'units_without_area',
       level: 'error',
-      message: `У ${unitsWithoutArea} приміщень не вказано площу: загальна площа неповна, тож ваги голосів неточні. Заповніть площу в реєстрі приміщень.`,
+      message:
+        `У ${unitsWithoutArea} ${plural(unitsWithoutArea, ['приміщенні', 'приміщеннях', 'приміщеннях'])} не вказано площу: ` +
+        'загальна площа неповна, тож ваги голосів неточні. Заповніть площу в реєстрі приміщень.',
     });
   if (!v.noticeDate) {
     warnings.push(
@@ -319,7 +322,9 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     warnings.push({
       code: 'poll_open',
       level: 'info',
-      message: `${open} питань ще не вирішено: письмове опитування тих, хто не голосував, триває до ${formatUa(dl.pollEnds)} (45 днів).`,
+      message:
+        `${open} ${plural(open, ['питання', 'питання', 'питань'])} ще не вирішено: ` +
+        `письмове опитування тих, хто не голосував, триває до ${formatUa(dl.pollEnds)} (45 днів).`,
     });
   }
   if (e.headcount) {
@@ -337,7 +342,9 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     warnings.push({
       code: 'no_contact',
       level: 'info',
-      message: `${noContact} співвласників без телефону й e-mail не зможуть голосувати за посиланням: для них — паперовий листок.`,
+      message: `${noContact} ${plural(noContact, ['співвласник', 'співвласники', 'співвласників'])} без телефону й e-mail не ${
+        noContact === 1 ? 'зможе' : 'зможуть'
+      } голосувати за посиланням: для ${noContact === 1 ? 'нього' : 'них'} — паперовий листок.`,
     });
   const owned = e.participants.reduce((s, p) => s + Number(p.area.num) / Number(p.area.den), 0);
   const total = Number(e.totalArea.num) / Number(e.totalArea.den);

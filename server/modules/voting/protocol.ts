@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { plural } from '../../lib/words.ts';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatUa, unitLabel, type Meeting, type MeetingResults } from './meeting.ts';
@@ -74,7 +75,11 @@ export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Pro
   line('Письмове опитування', `до ${formatUa(r.deadlines.poll_ends)} (45 календарних днів)`);
   if (v.statuteText) line('Правило статуту', v.statuteText);
   line('Голова зборів', v.chair);
-  if (m.units.some((u) => u.areaCenti === null)) doc.fillColor('#b00020').text(`Увага: у ${r.unitsWithoutArea} приміщень площу не вказано.`).fillColor('black');
+  if (m.units.some((u) => u.areaCenti === null))
+    doc
+      .fillColor('#b00020')
+      .text(`Увага: у ${r.unitsWithoutArea} ${plural(r.unitsWithoutArea, ['приміщенні', 'приміщеннях', 'приміщеннях'])} площу не вказано.`)
+      .fillColor('black');
 
   h('Порядок денний');
   for (const q of m.questions) doc.text(`${q.position}. ${q.title}`, { width });

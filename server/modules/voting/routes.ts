@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { plural } from '../../lib/words.ts';
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -324,7 +325,8 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           if (unsigned > 0) {
             throw unprocessable({
               signed_only: [
-                `Уже є ${unsigned} електронних бюлетенів без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.`,
+                `Уже є ${unsigned} ${plural(unsigned, ['електронний бюлетень', 'електронні бюлетені', 'електронних бюлетенів'])} ` +
+                  'без кваліфікованого підпису: анулюйте їх, перш ніж зараховувати лише підписані та паперові.',
               ],
             });
           }
@@ -358,7 +360,8 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       },
       async beforeDelete({ db: reader }, id) {
         const n = await ballotsOf(reader, id);
-        if (n > 0) throw conflict(`Збори з голосами (${n} бюлетенів) не можна видалити: листки опитування й протокол — документи, які треба зберігати.`);
+        const ballots = `${n} ${plural(n, ['бюлетень', 'бюлетені', 'бюлетенів'])}`;
+        if (n > 0) throw conflict(`Збори з голосами (${ballots}) не можна видалити: листки опитування й протокол — документи, які треба зберігати.`);
       },
       /** The uploaded protocol goes with the meeting. */
       async afterDelete(_app, _ctx, v) {
