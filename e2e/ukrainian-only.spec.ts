@@ -143,13 +143,17 @@ class Traffic {
     page.on('requestfailed', done);
   }
 
-  async settled(page: Page) {
+  /**
+   * `quiet`: how long nothing may have been asked; after a change of address longer than React's
+   * 300 ms pause before it shows a screen whose code has just come.
+   */
+  async settled(page: Page, quiet: number) {
     const busy = () =>
       page.evaluate(() =>
         Boolean(document.querySelector('.app-loading-bar-loading, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root')),
       );
     await expect
-      .poll(async () => this.inflight.size === 0 && Date.now() - this.changed > 150 && !(await busy()), { timeout: 15_000, intervals: [50] })
+      .poll(async () => this.inflight.size === 0 && Date.now() - this.changed > quiet && !(await busy()), { timeout: 15_000, intervals: [50] })
       .toBe(true);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
@@ -178,8 +182,8 @@ class Findings {
     return page;
   }
 
-  async scan(page: Page, label: string) {
-    await this.traffic.get(page)!.settled(page);
+  async scan(page: Page, label: string, quiet = 150) {
+    await this.traffic.get(page)!.settled(page, quiet);
     this.visited++;
     const texts = await page.evaluate(collect);
     // A screen caught before it rendered would pass for nothing.
@@ -196,7 +200,7 @@ class Findings {
   /** The page, then each of its other tabs, then its «Додати» dialog. */
   async walk(page: Page, path: string) {
     await open(page, path);
-    await this.scan(page, path);
+    await this.scan(page, path, 350);
     if (await page.locator('[data-status]').count())
       this.wrong.push(`${path}: an error page (${await page.locator('[data-status]').getAttribute('data-status')})`);
     const tabs = page.getByRole('tab');
@@ -253,7 +257,7 @@ test('every route in English Chrome shows only Ukrainian words, decimal commas a
   for (const path of inside) await findings.walk(page, path);
   for (const path of ['/Members/999999', '/no-such-page']) {
     await open(page, path);
-    await findings.scan(page, path);
+    await findings.scan(page, path, 350);
   }
 
   expect(findings.wrong).toEqual([]);
