@@ -241,13 +241,28 @@ describe('requests list', () => {
   });
 
   it('saving under a name that exists replaces that view’s filters; a refused name shows the server’s words', async () => {
-    const server = savedViewsServer([{ id: 1, name: 'Прострочені', query: 'overdue=1' }]);
+    const server = savedViewsServer([
+      { id: 1, name: 'Прострочені', query: 'overdue=1' },
+      { id: 3, name: 'Виконані', query: 'stage=done' },
+    ]);
     renderList(vi.fn(async () => ({ data: [], total: 0 })) as unknown as DataProvider['getList'], '/Requests?stage=done');
+    // A view saved without a sort is the list in its default order: open now, it is ticked.
+    fireEvent.click(await screen.findByRole('button', { name: 'Збережені вигляди' }));
+    expect(within(await screen.findByRole('menuitem', { name: /Виконані/ })).getByTitle('Відкритий зараз')).toBeTruthy();
+    expect(within(screen.getByRole('menuitem', { name: /Прострочені/ })).queryByTitle('Відкритий зараз')).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     fireEvent.click(await screen.findByRole('button', { name: 'Зберегти вигляд' }));
     fireEvent.change(await screen.findByLabelText('Назва вигляду'), { target: { value: 'прострочені' } });
     expect(await screen.findByText('Вигляд із такою назвою вже є: його фільтри буде замінено поточними.')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Зберегти' }));
-    await waitFor(() => expect(server.views).toEqual([expect.objectContaining({ id: 1, name: 'Прострочені', query: 'stage=done' })]));
+    // The sort is spelt out: a view keeps the order it was saved with.
+    await waitFor(() =>
+      expect(server.views).toEqual([
+        expect.objectContaining({ id: 1, name: 'Прострочені', query: 'order=DESC&sort=created_at&stage=done' }),
+        expect.objectContaining({ id: 3, name: 'Виконані' }),
+      ]),
+    );
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -9,7 +9,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { SAVED_VIEW_NAME_MAX, type SavedView, type SavedViewList } from '../../../contract/savedViews';
 import { apiFetch } from '../../dataProvider/http';
-import { toViewQuery } from './urlListState';
+import { toViewQuery, type ListSort } from './urlListState';
 
 /** The user's own saved views on the server (contract/savedViews.ts). */
 export const savedViewsApi = {
@@ -59,6 +59,8 @@ export interface SavedViewsProps {
   list: SavedViewList;
   /** The list's filters and sort as the address holds them (useUrlListState's `viewQuery`). */
   query: string;
+  /** The list's default sort: a view saved without one has it. */
+  defaultSort?: ListSort;
   /** False while the filters are the list's defaults: there is nothing to save. */
   canSave: boolean;
   onApply: (query: string) => void;
@@ -72,7 +74,7 @@ type Naming = { mode: 'save'; name: string } | { mode: 'rename'; view: SavedView
  * (the open one is ticked; each can be renamed or deleted), «Зберегти вигляд» keeps the current
  * filters and sort under a name (a name that exists is replaced).
  */
-export function SavedViews({ list, query, canSave, onApply, fromBrowser }: SavedViewsProps) {
+export function SavedViews({ list, query, defaultSort, canSave, onApply, fromBrowser }: SavedViewsProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
@@ -93,7 +95,7 @@ export function SavedViews({ list, query, canSave, onApply, fromBrowser }: Saved
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSuccess]);
 
-  const current = toViewQuery(query);
+  const current = toViewQuery(query, defaultSort);
   const same = naming?.mode === 'save' ? views.find((v) => sameName(v.name, naming.name)) : undefined;
 
   const close = () => {
@@ -144,7 +146,7 @@ export function SavedViews({ list, query, canSave, onApply, fromBrowser }: Saved
         {error ? <MenuItem disabled>{translate('app.saved_views.load_failed')}</MenuItem> : null}
         {!error && views.length === 0 && <MenuItem disabled>{translate('app.saved_views.empty')}</MenuItem>}
         {views.map((v) => {
-          const open = toViewQuery(v.query) === current;
+          const open = toViewQuery(v.query, defaultSort) === current;
           return (
             <MenuItem
               key={v.id}

@@ -60,8 +60,8 @@ export function useUrlListState(defaults: { sort: ListSort; perPage: number }) {
   }, [key, defaults.sort.field, defaults.sort.order, defaults.perPage]);
 
   const update = useCallback((patch: ListStatePatch) => setParams((prev) => patchParams(prev, patch), { replace: true }), [setParams]);
-  /** The filters and sort as a saved view keeps them: the address query without the page and page size. */
-  const viewQuery = useMemo(() => toViewQuery(key), [key]);
+  /** The filters and sort as a saved view keeps them: the address query without the page and page size, the sort spelt out. */
+  const viewQuery = useMemo(() => toViewQuery(key, defaults.sort), [key, defaults.sort]);
   /** Opens the list with a saved view's filters and sort, on the first page, at the page size chosen. */
   const applyView = useCallback(
     (query: string) =>
@@ -79,11 +79,16 @@ export function useUrlListState(defaults: { sort: ListSort; perPage: number }) {
   return useMemo(() => ({ ...state, update, viewQuery, applyView }), [state, update, viewQuery, applyView]);
 }
 
-/** An address query without the page and the page size, its keys in order: equal views give equal strings. */
-export function toViewQuery(query: string): string {
+/**
+ * An address query without the page and the page size, its keys in order and the default sort
+ * spelt out when it has none: equal views give equal strings.
+ */
+export function toViewQuery(query: string, defaultSort?: ListSort): string {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   params.delete('page');
   params.delete('perPage');
+  if (defaultSort && !params.has('sort')) params.set('sort', defaultSort.field);
+  if (defaultSort && !params.has('order')) params.set('order', defaultSort.order);
   params.sort();
   return params.toString();
 }

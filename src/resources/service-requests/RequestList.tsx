@@ -240,7 +240,7 @@ export default function RequestList() {
           );
         })}
         <Box sx={{ flex: 1 }} />
-        <SavedViews list="requests" query={list.viewQuery} canSave={dirty} onApply={list.applyView} fromBrowser={BROWSER_VIEWS} />
+        <SavedViews list="requests" query={list.viewQuery} defaultSort={DEFAULTS.sort} canSave={dirty} onApply={list.applyView} fromBrowser={BROWSER_VIEWS} />
         <QueryExport path={serviceRequestEntity.path} filter={filter} sort={filters.sort} />
         {canCreate && (
           <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
