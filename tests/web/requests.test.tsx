@@ -275,6 +275,21 @@ describe('requests list', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('renames a view with F2 and deletes one with Delete, from the keyboard', async () => {
+    const server = savedViewsServer([
+      { id: 1, name: 'Прострочені', query: 'overdue=1' },
+      { id: 2, name: 'Нові', query: 'stage=new' },
+    ]);
+    renderList(vi.fn(async () => ({ data: [], total: 0 })) as unknown as DataProvider['getList']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Збережені вигляди' }));
+    const item = await screen.findByRole('menuitem', { name: /Нові/ });
+    expect(item.getAttribute('aria-keyshortcuts')).toBe('F2 Delete');
+    fireEvent.keyDown(item, { key: 'Delete' });
+    await waitFor(() => expect(server.views.map((v) => v.name)).toEqual(['Прострочені']));
+    fireEvent.keyDown(await screen.findByRole('menuitem', { name: /Прострочені/ }), { key: 'F2' });
+    expect(((await screen.findByLabelText('Назва вигляду')) as HTMLInputElement).value).toBe('Прострочені');
+  });
+
   it('moves the views this browser kept to the server once, then forgets them here', async () => {
     localStorage.setItem(
       VIEWS_KEY,

@@ -124,6 +124,10 @@ export function SavedViews({ list, query, defaultSort, canSave, onApply, fromBro
       setBusy(false);
     }
   };
+  const rename = (view: SavedView) => {
+    setAnchor(null);
+    setNaming({ mode: 'rename', view, name: view.name });
+  };
   const remove = async (view: SavedView) => {
     try {
       await savedViewsApi.remove(view.id);
@@ -155,6 +159,12 @@ export function SavedViews({ list, query, defaultSort, canSave, onApply, fromBro
                 onApply(v.query);
                 setAnchor(null);
               }}
+              // The row's buttons are out of the menu's arrow keys: F2 renames, Delete deletes.
+              aria-keyshortcuts="F2 Delete"
+              onKeyDown={(e) => {
+                if (e.key === 'F2') rename(v);
+                else if (e.key === 'Delete') void remove(v);
+              }}
             >
               <ListItemIcon>{open && <Check fontSize="small" titleAccess={translate('app.saved_views.current')} />}</ListItemIcon>
               <ListItemText sx={{ mr: 1 }}>{v.name}</ListItemText>
@@ -163,8 +173,7 @@ export function SavedViews({ list, query, defaultSort, canSave, onApply, fromBro
                 aria-label={translate('app.saved_views.rename', { name: v.name })}
                 onClick={(e) => {
                   e.stopPropagation();
-                  setAnchor(null);
-                  setNaming({ mode: 'rename', view: v, name: v.name });
+                  rename(v);
                 }}
               >
                 <EditOutlined fontSize="small" />
