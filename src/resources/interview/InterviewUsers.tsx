@@ -61,11 +61,7 @@ export default function InterviewUsers() {
       )}
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ px: 2, pt: 1 }}>
-          <Tabs
-            sx={{ flexShrink: 0 }}
-            value={tab}
-            onChange={(_, v: Tab) => list.update({ filter: { status: v === 'answered' ? '' : v } })}
-          >
+          <Tabs sx={{ flexShrink: 0 }} value={tab} onChange={(_, v: Tab) => list.update({ filter: { status: v === 'answered' ? '' : v } })}>
             {(['answered', 'not_answered'] as const).map((k) => (
               <Tab key={k} value={k} label={`${translate(`resources.interview.tabs.${k}`)} (${data?.summary[k] ?? 0})`} data-testid={`tab-${k}`} />
             ))}
