@@ -94,6 +94,19 @@ export const serviceRequestUpdate = z.object({
 });
 export type ServiceRequestUpdate = z.infer<typeof serviceRequestUpdate>;
 
+/**
+ * The list's bulk change of the selected requests: a performer, a stage move (with a comment), or
+ * both — each request as its own update would take them (the stage rules of STAGE_TRANSITIONS).
+ */
+export const serviceRequestBulkInput = z
+  .object({
+    stage: z.enum(REQUEST_STAGES, { error: 'Етап: new, underReview, executor або done.' }).optional(),
+    performer_id: nullableId.optional(),
+    comment: text('Коментар', { max: 1000 }).optional(),
+  })
+  .refine((v) => v.stage !== undefined || v.performer_id !== undefined, { error: 'Оберіть етап або виконавця.', path: ['stage'] });
+export type ServiceRequestBulkInput = z.infer<typeof serviceRequestBulkInput>;
+
 const staffRef = option.nullable();
 
 export const serviceRequestRecord = z.object({
@@ -272,6 +285,7 @@ export const serviceRequestEntity = defineEntity({
   list: 'main_data',
   input: serviceRequestInput,
   updateInput: serviceRequestUpdate,
+  bulkInput: serviceRequestBulkInput,
   record: serviceRequestRecord,
   fields: {
     number: { type: 'number', label: '№', input: false, sortable: true },

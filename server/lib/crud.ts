@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BULK_MAX, bulkAnswer, bulkIds, type BulkRefusal } from '../../contract/bulk.ts';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
 import type { Db } from '../db/index.ts';
@@ -123,6 +124,13 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
   update?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, input: Input, expected: Date | undefined): Promise<void>;
+  /**
+   * One row of a bulk change (`PATCH <path>`, the declaration's `bulkInput`), already found in the
+   * caller's scope and passed by `guard`: writes it as its own update would (the same rules, in a
+   * transaction of its own, with its notifications), or throws a 4xx HttpError that refuses this
+   * row alone.
+   */
+  bulk?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, data: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -659,6 +667,53 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     };
     if (multipart) await multipartRoutes(app, writeRoutes);
     else writeRoutes(app);
+
+    if (e.bulkInput) {
+      const bulk = impl.bulk;
+      if (!bulk) throw new Error(`${e.name}: bulkInput is declared, but the implementation has no bulk hook`);
+      app.patch(
+        e.path,
+        {
+          preValidation: requirePermission(e.area, 'edit'),
+          schema: {
+            tags,
+            summary: `${e.exportName}: змінити кілька записів`,
+            description:
+              `ids — до ${BULK_MAX} записів; кожен перевіряється як окрема зміна (права, комплекс, правила). ` +
+              'Змінені — у data.updated, незмінені з причиною — у data.refused; 422, якщо не змінено жодного.',
+            body: e.bulkInput.safeExtend({ ids: bulkIds }),
+            response: { 200: bulkAnswer },
+          },
+        },
+        async (request, reply) => {
+          const { ids, ...data } = request.body as { ids: number[] } & Record<string, unknown>;
+          const ctx = ctxOf(request.user);
+          const updated: number[] = [];
+          const refused: BulkRefusal[] = [];
+          for (const id of [...new Set(ids)]) {
+            try {
+              // Another complex's or organization's row, or none: the same answer as its own update's 404.
+              const row = await findRow(request.user, id);
+              await impl.guard?.(ctx, id);
+              await bulk(app, ctx, row, data);
+              updated.push(id);
+            } catch (err) {
+              if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+              refused.push({ id, message: err.message });
+            }
+          }
+          const message =
+            refused.length === 0
+              ? `Змінено записів: ${updated.length}.`
+              : updated.length === 0
+                ? `Жоден запис не змінено: ${refused[0].message}`
+                : `Змінено записів: ${updated.length} з ${updated.length + refused.length}; не змінено: ${refused.length}.`;
+          // Nothing changed is a refused request (422, with the same answer); the schema names the 200 only.
+          if (updated.length === 0) return (reply as FastifyReply).code(422).send({ message, data: { updated, refused } });
+          return { message, data: { updated, refused } };
+        },
+      );
+    }
 
     app.delete(
       e.path + '/:id',

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberEntity, type Member, type MemberInput } from '../../../contract/members.ts';
+import { memberEntity, type Member, type MemberInput, type MemberStatus } from '../../../contract/members.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
+import { nextVersion } from '../../lib/concurrency.ts';
 import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
@@ -79,6 +80,13 @@ export const memberRoutes = crudRoutes(memberEntity, {
   },
   uniqueViolation: uniqueViolationErrors,
   values: (b: MemberInput) => ({ name: b.name, phone: phoneOf(b), email: emailOf(b), status: b.status, note: b.note }),
+  /** The list's bulk status change: the status alone, as an update that changes only the status writes it. */
+  async bulk(_app, { db }, row, data) {
+    await db
+      .update(members)
+      .set({ status: data.status as MemberStatus, updatedAt: nextVersion(members.updatedAt) })
+      .where(eq(members.id, row.id));
+  },
   /** The first unit of a new member: its role (an owner by default) and share, checked as /residents checks a link. */
   async afterWrite({ db, user }, id, body: MemberInput, created) {
     const realtyId = body.realty_id ?? null;

@@ -16,6 +16,7 @@ import {
   serviceRequestForm,
   plausibleYear,
   type ServiceRequest,
+  type ServiceRequestBulkInput,
   type ServiceRequestDetail,
   type ServiceRequestInput,
   type ServiceRequestUpdate,
@@ -216,6 +217,11 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
   },
   async update(app, ctx, row, input: ServiceRequestUpdate, expected) {
     await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, input, expected);
+    countsOf(app).invalidate(ctx.user.organizationId);
+  },
+  /** The list's bulk change of one request: the same workflow as its own update (stage rules, history, notifications, live events). */
+  async bulk(app, ctx, row, data) {
+    await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, data as ServiceRequestBulkInput);
     countsOf(app).invalidate(ctx.user.organizationId);
   },
   async afterDelete(app, { db }, row) {
