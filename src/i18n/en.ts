@@ -241,6 +241,18 @@ export const en = {
       keep_editing: 'Keep editing',
       delete_confirm_text: 'This cannot be undone.',
     },
+    bulk: {
+      row: 'Record %{id}',
+      not_changed: 'Not changed: %{smart_count} of %{total}',
+      not_deleted: 'Not deleted: %{smart_count} of %{total}',
+      deleted: 'Deleted: %{smart_count}',
+      publish: 'Publish',
+      unpublish: 'Unpublish',
+      published: 'Published: %{smart_count}',
+      unpublished: 'Unpublished: %{smart_count}',
+      hide: 'Hide',
+      hidden: 'Hidden: %{smart_count}',
+    },
     dates: {
       invalid: 'Enter a complete date (DD.MM.YYYY).',
     },
@@ -446,6 +458,15 @@ export const en = {
       move_dialog: { title: '%{action}', confirm: 'Confirm' },
       confirm_delete: 'Delete request #%{number}? Its chats and history will be gone too.',
       notifications: { created: 'Request created', updated: 'Changes saved', deleted: 'Request deleted', moved: 'Stage changed' },
+      bulk: {
+        performer: 'Assign performer',
+        stage: 'Change stage',
+        assigned: 'Performer assigned to %{smart_count} request |||| Performer assigned to %{smart_count} requests',
+        moved: 'Stage changed: %{smart_count} request |||| Stage changed: %{smart_count} requests',
+        cannot_move: 'cannot move from “%{from}” to “%{to}”',
+        needs_performer: 'assign a performer first',
+        nothing: 'The selected requests are already at this stage.',
+      },
     },
     staff: {
       name: 'Staff member |||| Staff',
@@ -637,6 +658,11 @@ export const en = {
       filters: { search: 'Search: name, phone, e-mail or unit number', status: 'Status', all_statuses: 'All statuses' },
       tabs: { units: 'Units', roles: 'Roles', vehicles: 'Vehicles', bills: 'Bills' },
       notifications: { created: 'Member added', updated: 'Changes saved', deleted: 'Member deleted' },
+      bulk: {
+        activate: 'Make active',
+        deactivate: 'Make inactive',
+        changed: 'Status changed: %{smart_count} member |||| Status changed: %{smart_count} members',
+      },
       export: { csv: 'Export CSV', xlsx: 'Export Excel', progress: 'Downloaded %{size}', done: 'File saved', failed: 'Export failed' },
       import: {
         button: 'Import',

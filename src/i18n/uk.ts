@@ -244,6 +244,18 @@ export const uk = {
       keep_editing: 'Повернутися до редагування',
       delete_confirm_text: 'Цю дію не можна скасувати.',
     },
+    bulk: {
+      row: 'Запис %{id}',
+      not_changed: 'Не змінено: %{smart_count} з %{total}',
+      not_deleted: 'Не видалено: %{smart_count} з %{total}',
+      deleted: 'Видалено: %{smart_count}',
+      publish: 'Опублікувати',
+      unpublish: 'Зняти з публікації',
+      published: 'Опубліковано: %{smart_count}',
+      unpublished: 'Знято з публікації: %{smart_count}',
+      hide: 'Приховати',
+      hidden: 'Приховано: %{smart_count}',
+    },
     dates: {
       invalid: 'Введіть повну дату (ДД.ММ.РРРР).',
     },
@@ -403,6 +415,16 @@ export const uk = {
       move_dialog: { title: '%{action}', confirm: 'Підтвердити' },
       confirm_delete: 'Видалити заявку №%{number}? Її чати й історія теж зникнуть.',
       notifications: { created: 'Заявку створено', updated: 'Зміни збережено', deleted: 'Заявку видалено', moved: 'Етап змінено' },
+      bulk: {
+        performer: 'Призначити виконавця',
+        stage: 'Змінити етап',
+        assigned:
+          'Виконавця призначено для %{smart_count} заявки |||| Виконавця призначено для %{smart_count} заявок |||| Виконавця призначено для %{smart_count} заявок',
+        moved: 'Етап змінено: %{smart_count} заявка |||| Етап змінено: %{smart_count} заявки |||| Етап змінено: %{smart_count} заявок',
+        cannot_move: 'з етапу «%{from}» не можна перевести на «%{to}»',
+        needs_performer: 'спершу призначте виконавця',
+        nothing: 'Обрані заявки вже на цьому етапі.',
+      },
     },
     staff: {
       name: 'Працівник |||| Працівники |||| Працівників',
@@ -562,6 +584,11 @@ export const uk = {
       filters: { search: 'Пошук: ПІБ, телефон, e-mail або № приміщення', status: 'Статус', all_statuses: 'Усі статуси' },
       tabs: { units: 'Приміщення', roles: 'Ролі', vehicles: 'Транспорт', bills: 'Рахунки' },
       notifications: { created: 'Мешканця додано', updated: 'Зміни збережено', deleted: 'Мешканця видалено' },
+      bulk: {
+        activate: 'Зробити активними',
+        deactivate: 'Зробити неактивними',
+        changed: 'Статус змінено: %{smart_count} мешканець |||| Статус змінено: %{smart_count} мешканці |||| Статус змінено: %{smart_count} мешканців',
+      },
       export: { csv: 'Експорт CSV', xlsx: 'Експорт Excel', progress: 'Завантажено %{size}', done: 'Файл збережено', failed: 'Не вдалося експортувати' },
       import: {
         button: 'Імпорт',
