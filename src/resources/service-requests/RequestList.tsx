@@ -88,13 +88,13 @@ const DEFAULTS = { sort: EMPTY_FILTERS.sort, perPage: 25 };
  * The columns the list shows until the user chooses (the column selector, kept per user): these
  * fit 1280 px beside the sidebar without a sideways scroll.
  */
-export const HIDDEN_BY_DEFAULT = ['type', 'responsible', 'created_at'];
+export const HIDDEN_BY_DEFAULT = ['responsible', 'created_at'];
 /** The store key of the user's column choice (src/lib/appStore.ts). */
 export const columnsKey = (userId: number | string) => preferencesKey(userId, 'service-requests.columns');
-/** Text cells wrap, even inside a long word, rather than widen the table; the table scrolls in its frame, never the page. */
+/** A word longer than its cell wraps rather than widen the table; the table scrolls in its frame, never the page. */
 const REQUEST_TABLE_SX = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& td.column-text, & td.column-address, & td.column-type, & td.column-responsible, & td.column-performer': { overflowWrap: 'anywhere' },
+  '& td.column-text, & td.column-address, & td.column-type, & td.column-responsible, & td.column-performer': { overflowWrap: 'break-word' },
 };
 
 /**
