@@ -26,7 +26,7 @@ const noop = () => undefined;
  * selection is react-admin's, so `DataTable`, its column selector and the bulk actions work on
  * it as on a `<List>`. «Select all» takes up to BULK_MAX rows of the filter, as a bulk change does.
  */
-export function useQueryList<R extends RaRecord = RaRecord>(p: QueryListParams): ListControllerResult<R> {
+export function useQueryList<R extends RaRecord = RaRecord>(p: QueryListParams): ListControllerResult<R> & { refetch: () => void } {
   const { resource, filter, sort, page, perPage, setSort, setPage, setPerPage, enabled = true } = p;
   const dataProvider = useDataProvider();
   const query = useGetList<R>(
@@ -35,6 +35,8 @@ export function useQueryList<R extends RaRecord = RaRecord>(p: QueryListParams):
     // No retry by itself: the screen says what went wrong and offers «Спробувати ще раз».
     { enabled, placeholderData: keepPreviousData, retry: false },
   );
+  const { refetch: refetchQuery } = query;
+  const refetch = useCallback(() => void refetchQuery(), [refetchQuery]);
   const [selectedIds, selection] = useRecordSelection<R>({ resource });
   const onSelectAll = useCallback(
     async ({ limit = BULK_MAX }: { limit?: number } = {}) => {
@@ -67,7 +69,7 @@ export function useQueryList<R extends RaRecord = RaRecord>(p: QueryListParams):
         isFetching: query.isFetching,
         isPaused: query.isPaused,
         isPlaceholderData: query.isPlaceholderData,
-        refetch: query.refetch,
+        refetch,
         hasNextPage: query.total !== undefined ? page * perPage < query.total : false,
         hasPreviousPage: page > 1,
         selectedIds,
@@ -76,7 +78,7 @@ export function useQueryList<R extends RaRecord = RaRecord>(p: QueryListParams):
         onUnselectItems: selection.clearSelection,
         onSelectAll: (options?: { limit?: number }) => void onSelectAll(options),
         exporter: false,
-      }) as ListControllerResult<R>,
-    [resource, sort, setSort, page, perPage, setPage, setPerPage, filter, query, selectedIds, selection, onSelectAll],
+      }) as ListControllerResult<R> & { refetch: () => void },
+    [resource, sort, setSort, page, perPage, setPage, setPerPage, filter, query, refetch, selectedIds, selection, onSelectAll],
   );
 }
