@@ -1,4 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, type ReactElement } from 'react';
+import PublishOutlined from '@mui/icons-material/PublishOutlined';
+import UnpublishedOutlined from '@mui/icons-material/UnpublishedOutlined';
 import { BulkDeleteButton, BulkUpdateButton, useListContext, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { BulkRefusalError } from '../dataProvider/bulk';
 
@@ -86,3 +88,52 @@ export function BulkDelete<R extends RaRecord = RaRecord>({ name }: { name: RowN
   const onError = useBulkFailure(name, 'delete');
   return <BulkDeleteButton mutationMode="undoable" successMessage="app.bulk.deleted" mutationOptions={{ onError }} />;
 }
+
+export interface PublishChange<R extends RaRecord = RaRecord> {
+  /** What a published record has (`{ status: 'published' }`, `{ published: 1 }`) and what a hidden one has. */
+  on: Partial<R>;
+  off: Partial<R>;
+  /** i18n keys of the «take back» button and its toast (default: «Зняти з публікації»). */
+  offLabel?: string;
+  offMessage?: string;
+}
+
+/**
+ * A content list's bulk actions, as the user's rights allow: publish and take back (records with
+ * a publish state) and delete, each undoable. A list with none for the user passes `false` to
+ * `bulkActionButtons` instead (`hasBulkActions`), so that it shows no row checkboxes.
+ */
+export function ContentBulkActions<R extends RaRecord = RaRecord>({
+  name,
+  publish,
+  canEdit,
+  canDelete,
+}: {
+  name: RowName<R>;
+  publish?: PublishChange<R>;
+  /** The user's rights (react-admin's useCanAccess: undefined while not known). */
+  canEdit: boolean | undefined;
+  canDelete: boolean | undefined;
+}) {
+  return (
+    <>
+      {publish && canEdit && (
+        <>
+          <BulkSet<R> label="app.bulk.publish" icon={<PublishOutlined />} data={publish.on} successMessage="app.bulk.published" name={name} />
+          <BulkSet<R>
+            label={publish.offLabel ?? 'app.bulk.unpublish'}
+            icon={<UnpublishedOutlined />}
+            data={publish.off}
+            successMessage={publish.offMessage ?? 'app.bulk.unpublished'}
+            name={name}
+          />
+        </>
+      )}
+      {canDelete && <BulkDelete<R> name={name} />}
+    </>
+  );
+}
+
+/** Whether `ContentBulkActions` has anything for this user. */
+export const hasBulkActions = (p: { publish?: unknown; canEdit: boolean | undefined; canDelete: boolean | undefined }) =>
+  (!!p.publish && !!p.canEdit) || !!p.canDelete;
