@@ -13,6 +13,8 @@ export class BulkRefusalError extends HttpError {
     readonly refused: BulkRefusal[],
   ) {
     super(message, 422, { done, refused });
+    // react-admin's HttpError sets its own prototype, which would hide this class from `instanceof`.
+    Object.setPrototypeOf(this, BulkRefusalError.prototype);
   }
 }
 
