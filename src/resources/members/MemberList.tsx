@@ -89,7 +89,7 @@ export default function MemberList() {
     // Wait for the selected complex's addresses, so that the first answer already has them.
     enabled: !addressesPending,
   });
-  const { error, isPending, refetch, meta } = listContext;
+  const { error, isPending, isPlaceholderData, refetch, meta } = listContext;
   const total = listContext.total ?? 0;
 
   return (
@@ -139,7 +139,7 @@ export default function MemberList() {
       <ResourceContextProvider value="members">
         <ListContextProvider value={listContext}>
           <Paper variant="outlined" sx={{ position: 'relative' }}>
-            {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+            {(isPending || isPlaceholderData) && <LinearProgress aria-label={translate('ra.page.loading')} />}
             {isPending ? (
               // The first page's height while it loads: the rows arriving do not push the pagination down.
               <Table size="small" aria-hidden>

@@ -210,7 +210,7 @@ export default function RequestList() {
     setPerPage,
     enabled: !addressesPending,
   });
-  const { error, isPending, refetch, meta } = listContext;
+  const { error, isPending, isPlaceholderData, refetch, meta } = listContext;
   const total = listContext.total ?? 0;
   const storeKey = columnsKey(user?.id ?? 'anyone');
 
@@ -348,7 +348,7 @@ export default function RequestList() {
       <ResourceContextProvider value="service-requests">
         <ListContextProvider value={listContext}>
           <Paper variant="outlined" sx={{ position: 'relative' }}>
-            {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+            {(isPending || isPlaceholderData) && <LinearProgress aria-label={translate('ra.page.loading')} />}
             <DataTable<ServiceRequest>
               aria-label={translate('resources.service_requests.title')}
               storeKey={storeKey}
