@@ -10,6 +10,7 @@ import { BulkRefusalError } from '../../src/dataProvider/bulk';
 import { i18nProvider } from '../../src/i18n';
 import { Toaster } from '../../src/layout/Toaster';
 import { appStore, preferencesKey } from '../../src/lib/appStore';
+import { theme } from '../../src/theme';
 import MemberList from '../../src/resources/members/MemberList';
 import { bulkProblem } from '../../src/resources/service-requests/RequestBulkActions';
 import RequestList, { columnsKey } from '../../src/resources/service-requests/RequestList';
@@ -81,7 +82,13 @@ afterEach(() => vi.unstubAllGlobals());
 function renderScreen(screenElement: React.ReactNode, dataProvider: object, rules: Rules, store: Store = appStore()) {
   return render(
     <TestMemoryRouter initialEntries={['/']}>
-      <AdminContext authProvider={authWith(rules)} dataProvider={dataProvider as unknown as DataProvider} i18nProvider={i18nProvider} store={store}>
+      <AdminContext
+        authProvider={authWith(rules)}
+        dataProvider={dataProvider as unknown as DataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
+      >
         {screenElement}
         <Toaster />
       </AdminContext>
@@ -90,12 +97,17 @@ function renderScreen(screenElement: React.ReactNode, dataProvider: object, rule
 }
 
 /** The screens' tests render react-admin and MUI in jsdom: slow on a busy machine, hence the describes' longer timeout. */
-const toast = (kind: 'success' | 'warning' | 'error') =>
-  waitFor(() => {
-    const el = document.querySelector<HTMLElement>(`[data-kind="${kind}"]`);
-    if (!el) throw new Error(`no ${kind} toast`);
-    return el;
+const toast = async (kind: 'success' | 'warning' | 'error') => {
+  const el = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>(`[data-kind="${kind}"]`);
+    if (!found) throw new Error(`no ${kind} toast`);
+    return found;
   });
+  // The toaster pairs an undoable toast with its mutation in an effect after the toast renders; a
+  // person's click comes later than that, a test's could come first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return el;
+};
 
 describe('requests list: bulk stage and performer', { timeout: 60_000 }, () => {
   const rows = [
@@ -165,6 +177,14 @@ describe('requests list: bulk stage and performer', { timeout: 60_000 }, () => {
     const error = await toast('error');
     expect(error.textContent).toContain('Не змінено: 1 з 1');
     expect(error.textContent).toContain('№ 44: Андрій Мельник не працює в комплексі цього будинку.');
+  });
+
+  it('names each row checkbox for a screen reader (its input, not the span around it)', async () => {
+    renderScreen(<RequestList />, provider(), { service_requests: ['view', 'edit'] });
+    const table = await select();
+    expect(table.querySelectorAll('tbody input[type="checkbox"][aria-label="Вибрати цей рядок"]')).toHaveLength(3);
+    expect(table.querySelectorAll('.MuiCheckbox-root[aria-label]')).toHaveLength(0);
+    expect(table.querySelector('thead input[type="checkbox"]')!.getAttribute('aria-label')).toBe('Вибрати всі');
   });
 
   it('offers no selection to a role that may only view', async () => {
