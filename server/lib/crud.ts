@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,6 +72,13 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
   /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields (e.g. phone digits). */
   search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
+  /**
+   * A narrower source of the page and the total for the queries it serves (e.g. the members of one
+   * complex from `member_units`, walked on one index in list order): the page's ids come from it
+   * and only their rows are read, by primary key. It applies every filter, the search and the
+   * user's scope itself; undefined leaves the query to the generic WHERE.
+   */
+  pageFrom?(ctx: CrudContext, query: PageQuery): PageSource | undefined | Promise<PageSource | undefined>;
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
@@ -123,6 +130,17 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
   update?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, input: Input, expected: Date | undefined): Promise<void>;
+}
+
+/** A list call's parameters as `pageFrom` gets them: the page, the sort and order (when given), the search and every filter. */
+export type PageQuery = { page: number; per_page: number; search_query: string; sort: string; order?: 'asc' | 'desc' } & Record<string, unknown>;
+
+/** What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows to count. */
+export interface PageSource {
+  page: Subquery;
+  id: PgColumn;
+  order: SQL[];
+  count: SQLWrapper;
 }
 
 /**
@@ -436,24 +454,32 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request) => {
         const q = request.query as ListQuery;
-        const w = await where(db, request.user, q);
+        const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
+        const w = source ? undefined : await where(db, request.user, q);
         const count = () =>
           listTotal(
             db,
-            db
-              .select({ one: sql`1` })
-              .from(table as PgTable)
-              .where(w),
+            source?.count ??
+              db
+                .select({ one: sql`1` })
+                .from(table as PgTable)
+                .where(w),
           );
         const [total, rows] = await Promise.all([
           impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
-          db
-            .select()
-            .from(table as PgTable)
-            .where(w)
-            .orderBy(...orderBy(q))
-            .limit(wholeList ? 100_000 : q.per_page)
-            .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
+          source
+            ? db
+                .select(getTableColumns(table as PgTable))
+                .from(source.page)
+                .innerJoin(table as PgTable, eq(table.id, source.id))
+                .orderBy(...source.order)
+            : db
+                .select()
+                .from(table as PgTable)
+                .where(w)
+                .orderBy(...orderBy(q))
+                .limit(wholeList ? 100_000 : q.per_page)
+                .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
         ]);
         const answer = wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
         return { ...answer, ...(await siblingsOf(request.user)) };

@@ -150,3 +150,35 @@ export const bills = pgTable(
     check('bills_paid_nonnegative', sql`${t.paid} >= 0`),
   ],
 );
+
+/**
+ * One row per resident link (member ↔ unit) with what the members list filters and sorts by
+ * inside a complex: the unit's house and complex, the member's Ukrainian sort key, status and
+ * search text. The list of one complex (or some of its houses) walks
+ * `member_units_complex_name_idx` in name order and reads only the page's members, instead of
+ * every member of the complex (docs/benchmarks.md, "Members of a complex").
+ *
+ * Kept by database triggers in the same statement as the write (migration 0021): a link added,
+ * changed or removed (with its member, unit or house), a member renamed or blocked, a unit or a
+ * house moved. No application code writes it.
+ */
+export const memberUnits = pgTable(
+  'member_units',
+  {
+    residentId: integer('resident_id')
+      .primaryKey()
+      .references(() => residents.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    houseId: integer('house_id').notNull(),
+    complexId: integer('complex_id'),
+    nameKey: text('name_key').notNull(),
+    status: text('status').notNull(),
+    search: text('search').notNull(),
+  },
+  (t) => [
+    index('member_units_complex_name_idx').on(t.complexId, t.nameKey, t.memberId),
+    index('member_units_member_idx').on(t.memberId),
+    index('member_units_house_idx').on(t.houseId),
+  ],
+);
