@@ -272,8 +272,6 @@ export function exportColumns<Rec>(e: EntityDeclaration, cells: Record<string, (
   ];
 }
 
-const EXPORT_BATCH = 1000;
-
 /** The entities whose CRUD plugin a module builds itself; the rest get the plain one (server/modules/declared.ts). */
 const implemented = new Set<string>();
 export const hasCrudRoutes = (name: string) => implemented.has(name);
@@ -351,6 +349,31 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   const plugin: FastifyPluginAsyncZod = async (app) => {
     const db = app.db;
     const ctxOf = (user: CurrentUser): CrudContext => ({ db, user });
+    /**
+     * A page far from the start: the ids first (the rows skipped are walked in the sort's index,
+     * often without reading the table), then only the page's rows, in the same order.
+     */
+    const deepPage = (w: SQL | undefined, q: ListQuery) => {
+      const ids = db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(w)
+        .orderBy(...orderBy(q))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .as('page_ids');
+      return db
+        .select(getTableColumns(table as PgTable))
+        .from(table as PgTable)
+        .innerJoin(ids, eq(table.id, ids.id))
+        .orderBy(...orderBy(q));
+    };
+    /** A long page's records, mapped `rowsPerStatement` rows at a time (their related rows are read per chunk). */
+    const recordsOf = async (user: CurrentUser, rows: Row<T>[]) => {
+      const out: Rec[] = [];
+      for (let i = 0; i < rows.length; i += app.rowsPerStatement) out.push(...(await impl.toRecords(ctxOf(user), rows.slice(i, i + app.rowsPerStatement))));
+      return out;
+    };
     const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
     referenceChecks.set(
       e.name,
@@ -473,15 +496,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 .from(source.page)
                 .innerJoin(table as PgTable, eq(table.id, source.id))
                 .orderBy(...source.order)
-            : db
-                .select()
-                .from(table as PgTable)
-                .where(w)
-                .orderBy(...orderBy(q))
-                .limit(wholeList ? 100_000 : q.per_page)
-                .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
+            : wholeList || q.page === 1
+              ? db
+                  .select()
+                  .from(table as PgTable)
+                  .where(w)
+                  .orderBy(...orderBy(q))
+                  .limit(wholeList ? 100_000 : q.per_page)
+              : deepPage(w, q),
         ]);
-        const answer = wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
+        const answer = wrapList(list, await recordsOf(request.user, rows as Row<T>[]), paginate(total, q.page, q.per_page));
         return { ...answer, ...(await siblingsOf(request.user)) };
       },
     );
@@ -498,9 +522,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         },
       },
       async (request, reply) => {
-        const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
+        const q = { ...(request.query as object), page: 1, per_page: app.rowsPerStatement } as ListQuery;
         const w = await where(db, request.user, q);
         const ctx = ctxOf(request.user);
+        const batch = app.rowsPerStatement;
         async function* batches() {
           let after = 0;
           for (;;) {
@@ -509,11 +534,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .from(table as PgTable)
               .where(and(w, gt(table.id, after)))
               .orderBy(asc(table.id))
-              .limit(EXPORT_BATCH)) as Row<T>[];
+              .limit(batch)) as Row<T>[];
             if (rows.length === 0) return;
             yield await impl.toRecords(ctx, rows);
             after = (rows[rows.length - 1] as { id: number }).id;
-            if (rows.length < EXPORT_BATCH) return;
+            if (rows.length < batch) return;
           }
         }
         return sendExport<Rec>(reply, {

@@ -6,7 +6,6 @@ import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
 import { normalisePhone } from '../../lib/phone.ts';
-import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { idList } from '../houses/routes.ts';
 import { complexMembersPage, memberComplex, memberHouses, memberSearch } from './filters.ts';
 import { requireLink, type Tx } from './links.ts';
@@ -66,7 +65,7 @@ export const memberRoutes = crudRoutes(memberEntity, {
   where: ({ db }, q) => (q.house_ids !== undefined ? memberHouses(db, q.house_ids as number[]) : undefined),
   search: ({ db, user }, text) => memberSearch(db, user, text),
   sortKeys: {
-    name: (order) => ordered([ukrainianSortKey(members.name)], order),
+    name: (order) => ordered([members.nameKey], order),
     created_at: (order) => ordered([members.createdAt], order),
   },
   references: {

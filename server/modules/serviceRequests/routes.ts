@@ -294,7 +294,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           .innerJoin(members, eq(members.id, residents.memberId))
           .innerJoin(realty, eq(realty.id, residents.realtyId))
           .where(eq(realty.houseId, houseId))
-          .orderBy(ukrainianSortKey(members.name), members.id);
+          .orderBy(members.nameKey, members.id);
         people = residentRows.map((r) => ({ id: r.id, name: r.name, realty_id: r.realtyId, phone: r.phone }));
       }
       // A staff user sees only admins and colleagues of their own complexes, with only those complexes.
