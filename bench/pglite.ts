@@ -101,10 +101,11 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const during = holds.slice(from).sort((a, b) => b.ms - a.ms);
     const longest = during[0];
-    console.log(
-      `| ${name} | ${latencies.length} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${latencies.at(-1)!.toFixed(0)} | ` +
-        `${heavy ? `${heavyCalls} calls, ${heavyRows.toLocaleString('en')} rows` : '—'} | ${longest ? `${longest.ms.toFixed(0)} ms: ${longest.what}` : '—'} |`,
-    );
+    const ms = (v: number) => v.toFixed(0);
+    const work = heavy ? `${heavyCalls} calls, ${heavyRows.toLocaleString('en')} rows` : '—';
+    const hold = longest ? `${ms(longest.ms)} ms: ${longest.what}` : '—';
+    const spread = `${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 99))} | ${ms(latencies.at(-1)!)}`;
+    console.log(`| ${name} | ${latencies.length} | ${spread} | ${work} | ${hold} |`);
   }
 
   const exportMembers = async () => {
