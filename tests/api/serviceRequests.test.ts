@@ -624,7 +624,7 @@ describe('work done through a chat link', () => {
     // Staff of another complex, the admins (someone responsible was told) and another organization hear nothing.
     for (const other of [elsewhereToken, admin, strangerToken]) {
       const list = (await t.call('GET', `${API}/notifications?per_page=100`, { token: other })).json().data;
-      expect(list.filter((n: { request_id: number | null }) => n.request_id === r.id && n.text.includes('виконаною за посиланням'))).toEqual([]);
+      expect(list.filter((n: { request_id: number | null; text: string }) => n.request_id === r.id && n.text.includes('виконаною за посиланням'))).toEqual([]);
     }
     // The responsible, told of the work done, is not told the same stage change twice.
     expect(mine.data.filter((n: { request_id: number; kind: string }) => n.request_id === r.id && n.kind === 'stage_changed')).toHaveLength(2);
