@@ -177,11 +177,12 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
               const [locked] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.id)).for('update');
               if (!canFinish(locked, link.userId)) throw unprocessable({ done: ['Позначити виконаною можна лише заявку, що у вас на виконанні.'] });
               // The dispatchers learn it in the header's notifications, not only from the request's stage.
+              const lastWord = body.message ? `: «${excerpt(body.message)}»` : '.';
               const recipients = await workDoneRecipients(tx, locked, complexId, link.createdBy, link.userId);
               return moveStage(tx, locked, 'done', actor, 'Виконавець позначив роботу виконаною (за посиланням).', locked.performerId, {
                 userIds: recipients,
                 kind: 'work_done',
-                text: `Заявка №${locked.number}: ${actor.name} позначив(ла) роботу виконаною за посиланням${body.message ? `: «${excerpt(body.message)}»` : '.'}`,
+                text: `Заявка №${locked.number}: ${actor.name} позначив(ла) роботу виконаною за посиланням${lastWord}`,
               });
             });
             await announce(live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'updated', notified });
