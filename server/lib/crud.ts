@@ -16,6 +16,7 @@ import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
+import { ordered } from './order.ts';
 import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
@@ -343,7 +344,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
-    return [sql`${key} ${sql.raw(order)} nulls last`, dir(table.id)];
+    // A NOT NULL column keeps the plain order, so that one index on it serves both directions.
+    return [...ordered([key], order), dir(table.id)];
   }
 
   const plugin: FastifyPluginAsyncZod = async (app) => {
