@@ -87,7 +87,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('db', database.db);
   app.decorate('rowsPerStatement', database.driver === 'pglite' ? PGLITE_ROWS_PER_STATEMENT : 1000);
   app.decorate('config', config);
-  app.decorate('storage', createStorage(config));
+  app.decorate('storage', await createStorage(config));
   app.decorate('workSlots', createWorkSlots(config.workLimits));
   const jobs = await openJobQueue(database, {
     log: app.log,
