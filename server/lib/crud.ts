@@ -479,6 +479,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request) => {
         const q = request.query as ListQuery;
+        // The keys beside the list do not depend on its rows: they are read alongside.
+        const siblings = siblingsOf(request.user);
+        siblings.catch(() => undefined);
         const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
         const w = source ? undefined : await where(db, request.user, q);
         const count = () =>
@@ -508,7 +511,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               : deepPage(w, q),
         ]);
         const answer = wrapList(list, await recordsOf(request.user, rows as Row<T>[]), paginate(total, q.page, q.per_page));
-        return { ...answer, ...(await siblingsOf(request.user)) };
+        return { ...answer, ...(await siblings) };
       },
     );
 
