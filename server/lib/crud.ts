@@ -493,9 +493,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 .from(table as PgTable)
                 .where(w),
           );
-        const [total, rows] = await Promise.all([
+        // The page's records are read as soon as its rows come, while the total may still be counted.
+        const [total, records] = await Promise.all([
           impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
-          source
+          (source
             ? db
                 .select(getTableColumns(table as PgTable))
                 .from(source.page)
@@ -508,9 +509,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                   .where(w)
                   .orderBy(...orderBy(q))
                   .limit(wholeList ? 100_000 : q.per_page)
-              : deepPage(w, q),
+              : deepPage(w, q)
+          ).then((rows) => recordsOf(request.user, rows as Row<T>[])),
         ]);
-        const answer = wrapList(list, await recordsOf(request.user, rows as Row<T>[]), paginate(total, q.page, q.per_page));
+        const answer = wrapList(list, records, paginate(total, q.page, q.per_page));
         return { ...answer, ...(await siblings) };
       },
     );
