@@ -123,7 +123,7 @@ async function main() {
     let name = names.get(text);
     if (!name) names.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     call.statements += 1;
-    if (EXPLAIN && !explained.has(name)) {
+    if (EXPLAIN && !explained.has(name) && !text.startsWith('explain')) {
       explained.add(name);
       const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers) ${text}`, values });
       console.log(`\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
@@ -374,7 +374,7 @@ async function main() {
     const [row] = await run<PageRow>(
       call,
       `with page as (
-         select a.* from articles a where ${where.join(' and ')} order by a.publish_at desc nulls last, a.id desc limit $2 offset $3)
+         select a.id from articles a where ${where.join(' and ')} order by a.publish_at desc nulls last, a.id desc limit $2 offset $3)
        select coalesce(json_agg(json_build_object(
            'id', a.id, 'title', a.title, 'body', a.body,
            'excerpt', case when length(x.text) > 200 then left(x.text, 199) || '…' else x.text end,
@@ -386,7 +386,7 @@ async function main() {
            'created_at', ${iso('a.created_at')}, 'updated_at', ${iso('a.updated_at')})
          order by a.publish_at desc nulls last, a.id desc), '[]')::text as data,
          (select count(*)::int from (select 1 from articles a where ${where.join(' and ')} limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
-       from page a
+       from page p join articles a on a.id = p.id
        cross join lateral (select ${text} as text) x
        left join media md on md.id = a.image_id
        left join users au on au.id = a.author_id
