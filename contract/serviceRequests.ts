@@ -33,7 +33,8 @@ export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export const CHAT_TYPES = ['staff_chat', 'member_chat'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
-export const NOTIFICATION_KINDS = ['request_created', 'stage_changed', 'resident_message', 'assigned', 'link_message'] as const;
+/** What a notification is about; `work_done`: a performer marked the work done through a chat link. */
+export const NOTIFICATION_KINDS = ['request_created', 'stage_changed', 'resident_message', 'assigned', 'link_message', 'work_done'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Hours to the deadline when the request's type names none. */

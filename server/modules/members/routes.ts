@@ -7,9 +7,8 @@ import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
 import { normalisePhone } from '../../lib/phone.ts';
-import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { idList } from '../houses/routes.ts';
-import { memberComplex, memberHouses, memberSearch } from './filters.ts';
+import { complexMembersPage, memberComplex, memberHouses, memberSearch } from './filters.ts';
 import { requireLink, type Tx } from './links.ts';
 import { toMemberRecords } from './records.ts';
 import { residentRoleById, residentRolesOf } from './roles.ts';
@@ -62,11 +61,12 @@ export const memberRoutes = crudRoutes(memberEntity, {
   scope: ({ db, user }) =>
     user.complexIds === null ? undefined : user.complexIds.length === 0 ? sql`false` : hasUnitWhere(db, inArray(houses.complexId, user.complexIds)),
   complexFilter: ({ db }, complexId) => memberComplex(db, complexId),
+  pageFrom: ({ db, user }, q) => complexMembersPage(db, user, q),
   query: { house_ids: idList('Будинки') },
   where: ({ db }, q) => (q.house_ids !== undefined ? memberHouses(db, q.house_ids as number[]) : undefined),
   search: ({ db, user }, text) => memberSearch(db, user, text),
   sortKeys: {
-    name: (order) => ordered([ukrainianSortKey(members.name)], order),
+    name: (order) => ordered([members.nameKey], order),
     created_at: (order) => ordered([members.createdAt], order),
   },
   references: {
