@@ -32,7 +32,10 @@ export function stepLink(step: StepRecord): string | null {
   return STEP_LINKS[step.key];
 }
 
-/** The button's words: «Відкрити» once done; before that the step's own action («До будинків»), or «Спершу додайте комплекс» with no complex to add houses to. */
+/**
+ * The button's words: «Відкрити» once done; before that the step's own action («До будинків»),
+ * or «Спершу додайте комплекс» with no complex to add houses to.
+ */
 function stepAction(step: StepRecord): string {
   if (step.done) return 'app.setup.open';
   if (step.key === 'houses' && !step.complex_id) return 'app.setup.steps.houses.no_complex';
