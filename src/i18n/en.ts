@@ -56,6 +56,13 @@ export const en = {
       personal_data: 'Personal data',
       language: 'Language',
     },
+    help: {
+      button: 'Help',
+      tour: 'Show the tips for this screen',
+      no_tour: 'This screen has no tips',
+      setup: 'Where to start?',
+      support: 'Write to support',
+    },
     selector: {
       complex: 'Complex',
       addresses: 'Addresses',

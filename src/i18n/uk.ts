@@ -59,6 +59,13 @@ export const uk = {
       personal_data: 'Особисті дані',
       language: 'Мова',
     },
+    help: {
+      button: 'Довідка',
+      tour: 'Показати підказки до цього екрана',
+      no_tour: 'На цьому екрані підказок немає',
+      setup: 'З чого почати?',
+      support: 'Написати в підтримку',
+    },
     selector: {
       complex: 'Комплекс',
       addresses: 'Адреси',
