@@ -628,6 +628,12 @@ export const en = {
       edit_title: 'Edit unit',
       titles: { all: 'Real estate', apartment: 'Apartments', parking: 'Parking', storage: 'Storage rooms', commercial: 'Commercial units' },
       types: { apartment: 'Apartment', parking: 'Parking space', storage: 'Storage room', commercial: 'Commercial unit' },
+      short: { apartment: 'flat %{number}', parking: 'parking space %{number}', storage: 'storage room %{number}', commercial: 'commercial unit %{number}' },
+      picker: {
+        complex: 'Complex',
+        hint: "Search by number, street or house, e.g. 'кв. 12 Липова'",
+        empty: 'No such units in the complex',
+      },
       fields: {
         house_id: 'House',
         type: 'Type',

@@ -567,6 +567,12 @@ export const uk = {
       edit_title: 'Редагування приміщення',
       titles: { all: "Об'єкти нерухомості", apartment: 'Квартири', parking: 'Паркінги', storage: 'Комори', commercial: 'Комерційні приміщення' },
       types: { apartment: 'Квартира', parking: 'Паркомісце', storage: 'Комора', commercial: 'Комерційне приміщення' },
+      short: { apartment: 'кв. %{number}', parking: 'паркомісце %{number}', storage: 'комора %{number}', commercial: 'комерційне прим. %{number}' },
+      picker: {
+        complex: 'Комплекс',
+        hint: 'Пошук за номером, вулицею чи будинком, напр. «кв. 12 Липова»',
+        empty: 'Таких приміщень у комплексі немає',
+      },
       filters: { search: 'Пошук за номером або адресою', complex: 'Комплекс', all_complexes: 'Усі комплекси', house: 'Будинок', all_houses: 'Усі будинки' },
       notifications: { created: 'Приміщення додано', updated: 'Зміни збережено', deleted: 'Приміщення видалено' },
     },

@@ -5,6 +5,7 @@ import { crudRoutes } from '../../lib/crud.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { addressMatches, formatAddress, searchText } from '../houses/address.ts';
+import { searchWords } from './search.ts';
 import { naturalKeys, ordered } from '../../lib/order.ts';
 import { selectHouses } from '../houses/records.ts';
 
@@ -26,24 +27,33 @@ export const realtyRoutes = crudRoutes(realtyEntity, {
     area: (order) => ordered([realty.area], order),
     floor: (order) => ordered([realty.floor], order),
   },
-  /** Part of the number or of the house's address. */
+  /**
+   * Words of a unit's label or address, in any order: each word is part of the number or of the
+   * house's address («Липова 12 5», «вул. Липова, 5»), or names the type («кв. 12», «паркомісце
+   * 3», «комора 7»; searchWords).
+   */
   async search({ db, user }, text) {
-    const search = searchText(text);
-    if (!search) return undefined;
-    const pattern = likePattern(search);
-    // The houses first (an organization has thousands at most): with their ids in the query
-    // the condition stays indexable (trigram on the number OR the house index).
-    const houseIds = (
-      await db
-        .select({ id: houses.id })
-        .from(houses)
-        .innerJoin(settlements, eq(settlements.id, houses.settlementId))
-        .innerJoin(streets, eq(streets.id, houses.streetId))
-        .where(and(eq(houses.organizationId, user.organizationId), addressMatches(pattern)))
-    ).map((h) => h.id);
-    const byAddress = houseIds.length ? inArray(realty.houseId, houseIds) : undefined;
-    // A unit number is at most 20 characters: a longer query can only be part of an address.
-    return search.length <= 20 ? or(sql`${realty.number} ILIKE ${pattern}`, byAddress) : (byAddress ?? sql`false`);
+    const { words, type } = searchWords(searchText(text));
+    if (!words.length && !type) return undefined;
+    const conditions = await Promise.all(
+      words.map(async (word) => {
+        const pattern = likePattern(word);
+        // The houses first (an organization has thousands at most): with their ids in the query
+        // the condition stays indexable (trigram on the number OR the house index).
+        const houseIds = (
+          await db
+            .select({ id: houses.id })
+            .from(houses)
+            .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+            .innerJoin(streets, eq(streets.id, houses.streetId))
+            .where(and(eq(houses.organizationId, user.organizationId), addressMatches(pattern)))
+        ).map((h) => h.id);
+        const byAddress = houseIds.length ? inArray(realty.houseId, houseIds) : undefined;
+        // A unit number is at most 20 characters: a longer word can only be part of an address.
+        return word.length <= 20 ? or(sql`${realty.number} ILIKE ${pattern}`, byAddress) : (byAddress ?? sql`false`);
+      }),
+    );
+    return and(...conditions, type ? eq(realty.type, type) : undefined);
   },
   /** A number is unique in its house among units of its type, whatever its case. */
   async check({ db }, body: RealtyInput, id) {
