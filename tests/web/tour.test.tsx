@@ -139,6 +139,27 @@ describe('Tour: steps whose target is not on the page', () => {
     expect((await progress()).textContent).toBe('1/3');
   });
 
+  it('waits while the page shows it is loading (placeholder rows), however quiet it is', async () => {
+    function Page() {
+      const [loaded, setLoaded] = useState(false);
+      if (!loaded) setTimeout(() => setLoaded(true), 600);
+      return (
+        <main>
+          <div id="first">1</div>
+          {loaded ? <div id="second">2</div> : <span className="MuiSkeleton-root" />}
+          <div id="third">3</div>
+        </main>
+      );
+    }
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <Page />
+        <Tour tourKey="members" steps={steps} settle={{ quietMs: 100, maxMs: 5000 }} />
+      </AdminContext>,
+    );
+    expect((await screen.findByTestId('tour-progress', {}, { timeout: 3000 })).textContent).toBe('1/3');
+  });
+
   it('shows nothing, and stays unseen, when no target is on the page', async () => {
     render(
       <AdminContext i18nProvider={i18nProvider}>

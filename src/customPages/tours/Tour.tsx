@@ -5,6 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CloseIcon from '@mui/icons-material/Close';
 import { EVENTS, Joyride, STATUS, type EventData, type TooltipRenderProps } from 'react-joyride';
 import { useTranslate } from 'react-admin';
+import { useIsFetching } from '@tanstack/react-query';
 import { markTourDone, shownElement, tourDone, useSettledSteps, type SettleOptions, type TourStep } from './steps';
 
 export type { TourStep } from './steps';
@@ -80,7 +81,8 @@ function TourTooltip({ index, size, step, isLastStep, backProps, primaryProps, c
 export function Tour({ tourKey, steps, understood = false, settle }: { tourKey: string; steps: TourStep[]; understood?: boolean; settle?: SettleOptions }) {
   const translate = useTranslate();
   const [run, setRun] = useState(() => !tourDone(tourKey));
-  const present = useSettledSteps(run ? steps : null, settle);
+  const loading = useIsFetching() > 0;
+  const present = useSettledSteps(run ? steps : null, loading, settle);
   const displayed = useRef(false);
 
   // Leaving the screen during the tour (the menu stays usable) counts as having seen it.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface TourStep {
   /** CSS selector of the element the step points at (a list of selectors: the first shown match) */
@@ -43,16 +43,24 @@ export interface SettleOptions {
 
 const POLL_MS = 100;
 
+/** A page still loading shows one of these: placeholder rows, a spinner or bar that runs (no value), the top loading bar. */
+const LOADING = 'main .MuiSkeleton-root, main [role="progressbar"]:not([aria-valuenow]), .app-loading-bar-loading';
+
 /**
  * The steps a tour shows, decided once when it starts: at once when every target is on the page;
- * otherwise when the page has settled (no change for `quietMs`: the list has come, empty or
- * not) or at `maxMs`, keeping the steps whose target is there then. So the counter runs
- * 1/N…N/N over what the screen really has (no selector in the header on a screen without it,
- * no row actions in an empty list) instead of jumping over missing steps. `null` while waiting
- * (or when `steps` is null).
+ * otherwise when the page has settled (no data loading and no change in it for `quietMs`: the list
+ * has come, empty or not) or at `maxMs`, keeping the steps whose target is there then. So the
+ * counter runs 1/N…N/N over what the screen really has (no selector in the header on a screen
+ * without it, no row actions in an empty list) instead of jumping over missing steps. Loading is
+ * `busy` (react-query's fetches) or what the page shows while it loads (LOADING). `null` while
+ * waiting (or when `steps` is null).
  */
-export function useSettledSteps(steps: TourStep[] | null, { quietMs = 800, maxMs = 6000 }: SettleOptions = {}): TourStep[] | null {
+export function useSettledSteps(steps: TourStep[] | null, busy: boolean, { quietMs = 800, maxMs = 10_000 }: SettleOptions = {}): TourStep[] | null {
   const [present, setPresent] = useState<TourStep[] | null>(null);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
   useEffect(() => {
     if (!steps) return;
     const started = Date.now();
@@ -62,8 +70,9 @@ export function useSettledSteps(steps: TourStep[] | null, { quietMs = 800, maxMs
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
     const check = () => {
-      const found = steps.filter((s) => shownElement(s.target));
       const now = Date.now();
+      if (busyRef.current || document.querySelector(LOADING)) changed = now;
+      const found = steps.filter((s) => shownElement(s.target));
       if (found.length === steps.length || now - changed >= quietMs || now - started >= maxMs) {
         stop();
         setPresent(found);
