@@ -208,7 +208,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
           onChange={(e) => setName(e.target.value)}
           error={Boolean(fieldError(errors, 'name'))}
           helperText={fieldError(errors, 'name')}
-          sx={{ flex: '1 1 200px' }}
+          sx={{ flex: { sm: '1 1 200px' } }}
         />
         <TextField
           size="small"
@@ -218,7 +218,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
           onChange={(e) => setEmail(e.target.value)}
           error={Boolean(fieldError(errors, 'email'))}
           helperText={fieldError(errors, 'email')}
-          sx={{ flex: '1 1 200px' }}
+          sx={{ flex: { sm: '1 1 200px' } }}
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -230,7 +230,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
           onChange={(e) => setRoleId(e.target.value === '' ? '' : Number(e.target.value))}
           error={Boolean(fieldError(errors, 'role_id'))}
           helperText={fieldError(errors, 'role_id')}
-          sx={{ flex: '1 1 200px' }}
+          sx={{ flex: { sm: '1 1 200px' } }}
         >
           {roles.map((r) => (
             <MenuItem key={r.id} value={r.id}>
@@ -259,7 +259,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
                         .join(', '),
               },
             }}
-            sx={{ flex: '1 1 200px', minWidth: 0 }}
+            sx={{ flex: { sm: '1 1 200px' }, minWidth: 0 }}
           >
             {complexes.map((c) => (
               <MenuItem key={c.id} value={Number(c.id)}>
@@ -328,7 +328,7 @@ function FirstRoleForm({ onCreated }: { onCreated: (id: number) => Promise<void>
             setName(null);
           }}
           helperText={translate(`app.setup.role_presets.${preset}.rights`)}
-          sx={{ flex: '1 1 200px' }}
+          sx={{ flex: { sm: '1 1 200px' } }}
         >
           {ROLE_PRESET_KEYS.map((key) => (
             <MenuItem key={key} value={key}>
@@ -343,11 +343,11 @@ function FirstRoleForm({ onCreated }: { onCreated: (id: number) => Promise<void>
           onChange={(e) => setName(e.target.value)}
           error={Boolean(fieldError(errors, 'name'))}
           helperText={fieldError(errors, 'name')}
-          sx={{ flex: '1 1 200px' }}
+          sx={{ flex: { sm: '1 1 200px' } }}
         />
       </Stack>
       <ErrorAlert errors={errors} shown={['name']} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button type="submit" size="small" variant="outlined" disabled={busy}>
           {translate('app.setup.create_role')}
         </Button>
