@@ -250,16 +250,34 @@ describe('list', () => {
     expect(await found('кв. 17', `&complex_id=${complex.id}`)).toEqual([flat.id]);
   });
 
-  it('reads the words of a search: type words, «№», commas and street abbreviations', () => {
-    expect(searchWords('кв. 12, вул. Липова, 5')).toEqual({ type: 'apartment', words: ['12', 'вулиця', 'Липова', '5'] });
-    expect(searchWords('паркомісце №3')).toEqual({ type: 'parking', words: ['3'] });
-    expect(searchWords('комерційне прим. 2')).toEqual({ type: 'commercial', words: ['2'] });
-    expect(searchWords('parking space 3')).toEqual({ type: 'parking', words: ['3'] });
-    expect(searchWords('Кв.7')).toEqual({ type: 'apartment', words: ['7'] });
-    // A second type word is a word like any other: a flat is no storeroom.
+  it('reads the words of a search: type words and the number after them, «№», commas and street abbreviations', () => {
+    expect(searchWords('кв. 12, вул. Липова, 5')).toEqual({ type: 'apartment', number: '12', words: ['вулиця', 'Липова', '5'] });
+    expect(searchWords('паркомісце №3')).toEqual({ type: 'parking', number: '3', words: [] });
+    expect(searchWords('комерційне прим. 2')).toEqual({ type: 'commercial', number: '2', words: [] });
+    expect(searchWords('parking space 3')).toEqual({ type: 'parking', number: '3', words: [] });
+    expect(searchWords('Кв.7 Липова')).toEqual({ type: 'apartment', number: '7', words: ['Липова'] });
+    expect(searchWords('Липова 12 5')).toEqual({ words: ['Липова', '12', '5'] });
+    // A second type word, or a street after the type, is a word like any other.
     expect(searchWords('кв. комора')).toEqual({ type: 'apartment', words: ['комора'] });
+    expect(searchWords('комора Липова 7')).toEqual({ type: 'storage', words: ['Липова', '7'] });
+    expect(searchWords('комора Б')).toEqual({ type: 'storage', number: 'Б', words: [] });
     // A whole address is more words than are looked up one by one: one phrase, as typed.
     expect(searchWords('м. Київ, вулиця Липова, 12, секція 1')).toEqual({ words: ['м. Київ, вулиця Липова, 12, секція 1'] });
+  });
+
+  it('reads a number after a type word as the unit’s, and a number among the words as a whole one of the address', async () => {
+    const complex = await createComplex(t.db, { organizationId: t.organizationId });
+    const house = await makeHouse(complex.id); // number 5
+    const p1 = await createOk({ house_id: house.id, type: 'parking', number: '1' });
+    const p12 = await createOk({ house_id: house.id, type: 'parking', number: '12' });
+    const p5 = await createOk({ house_id: house.id, type: 'parking', number: '5' });
+    const p25 = await createOk({ house_id: house.id, type: 'parking', number: '25' });
+    const found = (q: string) => list(`?search_query=${encodeURIComponent(q)}&complex_id=${complex.id}&per_page=100`).then(ids);
+    // «паркомісце 1»: numbers starting with 1, not every unit of a house whose address has a 1.
+    expect(await found('паркомісце 1')).toEqual([p1.id, p12.id]);
+    // «5» among the words: house 5 (all its units), or a unit number starting with 5; never 25.
+    expect(await found(`паркомісце ${house.streetName} 5`)).toEqual([p1.id, p12.id, p5.id, p25.id]);
+    expect(await found('паркомісце 2')).toEqual([p25.id]);
   });
 
   it('keeps a staff member’s search inside their complexes', async () => {
