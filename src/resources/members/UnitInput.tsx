@@ -25,7 +25,8 @@ export function UnitInput({ source, type, label, required: isRequired = false }:
   const complexId = chosen ?? current?.complex_id ?? headerComplexId ?? complexes[0]?.id;
   const filter = { ...(type ? { type } : {}), ...(complexId ? { complex_id: complexId } : {}) };
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ width: '100%' }}>
+    // One above the other: the picker lives in small dialogs, and the labels need the width.
+    <Stack sx={{ width: '100%' }}>
       {complexes.length > 1 && (
         <TextField
           select
@@ -37,7 +38,8 @@ export function UnitInput({ source, type, label, required: isRequired = false }:
             // A unit of the other complex is no longer on offer.
             setValue(source, null, { shouldDirty: true });
           }}
-          sx={{ flex: { sm: '0 0 220px' }, mt: 1, mb: { xs: 1, sm: 0 } }}
+          fullWidth
+          sx={{ mt: 1, mb: 1 }}
           data-testid="unit-complex"
         >
           {complexes.map((c) => (
