@@ -69,7 +69,7 @@ export default function ArticleList() {
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
             <ListExport path="/articles" filter={filter} />
             {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/News/create')}>
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/News/create')} data-tour="add">
                 {translate('app.actions.add')}
               </Button>
             )}

@@ -96,6 +96,7 @@ export default function MemberList() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <TextField
+          data-tour="search"
           value={search}
           onChange={(e) => list.update({ filter: { q: e.target.value } })}
           placeholder={translate('resources.members.filters.search')}
@@ -129,7 +130,7 @@ export default function MemberList() {
             </Button>
           )}
           {canCreate && (
-            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')} data-tour="add">
               {translate('app.actions.add')}
             </Button>
           )}

@@ -288,13 +288,14 @@ export default function RequestList() {
         <ColumnsButton storeKey={storeKey} />
         <QueryExport path={serviceRequestEntity.path} filter={filter} sort={filters.sort} />
         {canCreate && (
-          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
+          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create" data-tour="add">
             {translate('resources.service_requests.add')}
           </Button>
         )}
       </Stack>
       <Stack direction="row" useFlexGap spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', '& .MuiFormControl-root': { my: 0 } }}>
         <TextField
+          data-tour="search"
           value={filters.search}
           onChange={(e) => change({ search: e.target.value })}
           placeholder={translate('resources.service_requests.filters.search')}
