@@ -50,6 +50,21 @@ export default tseslint.config(
       ],
     },
   },
+  // No browser dialog: a question is the product's own dialog (src/components/useConfirm.tsx), and a
+  // change that can be undone is undone from its toast («Скасувати»), not asked about first.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['confirm', 'alert'].map((name) => ({ name, message: "Use the product's dialog (useConfirm) or an undoable toast." })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['confirm', 'alert'].map((property) => ({ object: 'window', property, message: "Use the product's dialog (useConfirm) or an undoable toast." })),
+      ],
+    },
+  },
   // Prettier wraps code at 160 columns but leaves long strings, template literals, comments and
   // regexes alone: this keeps them within the same width (deprecated in core ESLint, still working).
   {

@@ -23,6 +23,10 @@ export type AdvertisementInput = z.infer<typeof advertisementInput>;
 
 /** POST /advertisement/{id}: only the published switch. */
 export const advertisementPublish = z.object({ published: formFlag('Опубліковано') });
+/** The list's bulk change (JSON): publish or hide the selected advertisements. */
+export const advertisementBulkInput = z.object({
+  published: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Поле «Опубліковано»: так або ні (1 або 0).' }),
+});
 
 export const advertisementRecord = z.object({
   id: z.number(),
@@ -51,6 +55,7 @@ export const advertisementEntity = defineEntity({
   list: 'main_data',
   encoding: 'multipart',
   input: advertisementInput,
+  bulkInput: advertisementBulkInput,
   record: advertisementRecord,
   fields: {
     name: { type: 'text', label: 'Назва', required: true, max: 200, sortable: true },

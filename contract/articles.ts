@@ -24,6 +24,9 @@ export const articleInput = z.object({
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 
+/** The news list's bulk change: publish the selected news (at their planned time, or now) or take them back to drafts. */
+export const articleBulkInput = z.object({ status: z.enum(['draft', 'published'], { error: 'Статус: чернетка або опубліковано.' }) });
+
 export const articleRecord = z.object({
   id: z.number(),
   title: z.string(),
@@ -54,6 +57,7 @@ export const articleEntity = defineEntity({
   list: 'main_data',
   updateMethod: 'POST',
   input: articleInput,
+  bulkInput: articleBulkInput,
   record: articleRecord,
   fields: {
     title: { type: 'text', label: 'Заголовок', required: true, max: 200, sortable: true },

@@ -142,6 +142,11 @@ export interface EntityDeclaration<
   sortOrders?: Readonly<Record<string, 'asc' | 'desc'>>;
   /** What an update accepts, when it is not `input` (service requests: any of the fields, or a stage move). */
   updateInput?: z.ZodType;
+  /**
+   * The fields the list's bulk actions set on many records at once: `PATCH <path>` with
+   * `{ ids, ...fields }` (contract/bulk.ts); the implementation's `bulk` hook changes one row.
+   */
+  bulkInput?: z.ZodObject;
   scope: ScopeKind;
   /** Where the form opens: a dialog over the list (plain entities) or a page of its own. */
   form: 'dialog' | 'page';

@@ -41,6 +41,9 @@ export const memberInput = z.object({
 });
 export type MemberInput = z.infer<typeof memberInput>;
 
+/** The members list's bulk change: the status of the selected members. */
+export const memberBulkInput = z.object({ status: z.enum(MEMBER_STATUSES, { error: 'Статус: active або inactive.' }) });
+
 export const memberUnit = z.object({
   resident_id: z.number(),
   realty_id: z.number(),
@@ -82,6 +85,7 @@ export const memberEntity = defineEntity({
   area: 'members',
   list: 'data_pagination',
   input: memberInput,
+  bulkInput: memberBulkInput,
   record: memberRecord,
   fields: {
     name: { type: 'text', label: "Прізвище, ім'я, по батькові", required: true, max: 150, sortable: true },

@@ -33,7 +33,8 @@ export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export const CHAT_TYPES = ['staff_chat', 'member_chat'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
-export const NOTIFICATION_KINDS = ['request_created', 'stage_changed', 'resident_message', 'assigned', 'link_message'] as const;
+/** What a notification is about; `work_done`: a performer marked the work done through a chat link. */
+export const NOTIFICATION_KINDS = ['request_created', 'stage_changed', 'resident_message', 'assigned', 'link_message', 'work_done'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Hours to the deadline when the request's type names none. */
@@ -93,6 +94,19 @@ export const serviceRequestUpdate = z.object({
   comment: text('Коментар', { max: 1000 }).optional(),
 });
 export type ServiceRequestUpdate = z.infer<typeof serviceRequestUpdate>;
+
+/**
+ * The list's bulk change of the selected requests: a performer, a stage move (with a comment), or
+ * both — each request as its own update would take them (the stage rules of STAGE_TRANSITIONS).
+ */
+export const serviceRequestBulkInput = z
+  .object({
+    stage: z.enum(REQUEST_STAGES, { error: 'Етап: new, underReview, executor або done.' }).optional(),
+    performer_id: nullableId.optional(),
+    comment: text('Коментар', { max: 1000 }).optional(),
+  })
+  .refine((v) => v.stage !== undefined || v.performer_id !== undefined, { error: 'Оберіть етап або виконавця.', path: ['stage'] });
+export type ServiceRequestBulkInput = z.infer<typeof serviceRequestBulkInput>;
 
 const staffRef = option.nullable();
 
@@ -272,6 +286,7 @@ export const serviceRequestEntity = defineEntity({
   list: 'main_data',
   input: serviceRequestInput,
   updateInput: serviceRequestUpdate,
+  bulkInput: serviceRequestBulkInput,
   record: serviceRequestRecord,
   fields: {
     number: { type: 'number', label: '№', input: false, sortable: true },

@@ -8,9 +8,9 @@ test('невідома адреса показує сторінку 404 з по�
   await screenshot(page, 'not-found');
 
   await page.getByRole('link', { name: 'На головну' }).click();
-  // Home (/) leads where the person's work is: the demo admin has not finished the setup yet.
-  await expect(page).toHaveURL(/\/setup$/i);
-  await expect(page.getByTestId('header-title')).toHaveText('З чого почати?');
+  // Home (/) leads where the person's work is: the demo admin's is the dashboard (the demo's setup is complete).
+  await expect(page).toHaveURL(/\/dashboard$/i);
+  await expect(page.getByTestId('header-title')).toHaveText(/^Огляд/);
 });
 
 test('/api/admin/no-such відповідає JSON 404', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDataDir, startServer, type Edition, type RunningServer } from './server';
+import { freshDataDir, makeTempDir, startServer, type Edition, type RunningServer } from './server';
 
 /** Keys of the screen tours (src/customPages/tours/ScreenTour.tsx). */
 export const SCREEN_TOUR_KEYS = ['requests', 'members', 'news', 'voting'];
@@ -18,12 +18,17 @@ export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
 class ServerPool {
   private current?: { key: string; server: Promise<RunningServer> };
 
-  async forFile(file: string, edition: Edition): Promise<RunningServer> {
-    const key = `${file}#${edition}`;
+  async forFile(file: string, edition: Edition, seed: Seed): Promise<RunningServer> {
+    const key = `${file}#${edition}#${seed}`;
     if (this.current?.key !== key) {
       await this.stop();
       const label = `${path.basename(file, '.spec.ts')}-${edition}`;
-      this.current = { key, server: startServer({ dataDir: freshDataDir(label), edition, removeDataDirOnStop: true }) };
+      // A clean install seeds an empty folder itself, with its admin only.
+      const server =
+        seed === 'clean'
+          ? startServer({ dataDir: makeTempDir(`${label}-clean`), edition, removeDataDirOnStop: true, env: { SEED_DEMO: '0' } })
+          : startServer({ dataDir: freshDataDir(label), edition, removeDataDirOnStop: true });
+      this.current = { key, server };
     }
     return this.current.server;
   }
@@ -35,13 +40,16 @@ class ServerPool {
   }
 }
 
-type TestFixtures = { app: RunningServer; edition: Edition; tours: boolean };
+/** What the app's database starts with: the demo organization (the template copy) or a clean install (SEED_DEMO=0: only the admin). */
+type Seed = 'demo' | 'clean';
+type TestFixtures = { app: RunningServer; edition: Edition; seed: Seed; tours: boolean };
 type WorkerFixtures = { servers: ServerPool };
 
 // Fixture callbacks name Playwright's `use` "provide" so that the React hooks lint rule leaves them alone.
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   /** Which SPA build the app serves: dist/ (main) or dist-alt/ (VITE_EDITION=alt). */
   edition: ['main', { option: true }],
+  seed: ['demo', { option: true }],
   servers: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
@@ -51,8 +59,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  app: async ({ servers, edition }, provide, testInfo) => {
-    const server = await servers.forFile(testInfo.file, edition);
+  app: async ({ servers, edition, seed }, provide, testInfo) => {
+    const server = await servers.forFile(testInfo.file, edition, seed);
     await provide(server);
     if (testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('server-output.txt', { body: server.output(), contentType: 'text/plain' });

@@ -29,12 +29,19 @@ export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `zhk-e2e-${prefix}-`));
 }
 
-export async function startServer(opts: { dataDir: string; edition?: Edition; removeDataDirOnStop?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dataDir: string;
+  edition?: Edition;
+  removeDataDirOnStop?: boolean;
+  /** Environment of the app's own (e.g. SEED_DEMO=0 for a clean install), after the suite's. */
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const edition = opts.edition ?? 'main';
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of STRIP) delete env[key];
   Object.assign(env, { PORT: '0', DATA_DIR: opts.dataDir, SKIP_SPA_BUILD: '1', LOG_LEVEL: 'warn' });
   if (edition === 'alt') env.VITE_EDITION = 'alt';
+  Object.assign(env, opts.env);
 
   const spaDir = path.join(ROOT, edition === 'alt' ? 'dist-alt' : 'dist');
   if (!fs.existsSync(path.join(spaDir, 'index.html'))) {

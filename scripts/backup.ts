@@ -24,7 +24,7 @@ async function main() {
   });
   try {
     const started = Date.now();
-    const summary = await writeBackup({ db: database.db, driver: database.driver, storage: createStorage(config), file });
+    const summary = await writeBackup({ db: database.db, driver: database.driver, storage: await createStorage(config), file });
     console.log(
       `Резервну копію збережено: ${path.resolve(file)} — ` +
         `таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,

@@ -42,7 +42,7 @@ async function main() {
     const started = Date.now();
     const database = await openDatabase(source);
     try {
-      const summary = await restoreBackup({ db: database.db, storage: createStorage(config), dir, manifest });
+      const summary = await restoreBackup({ db: database.db, storage: await createStorage(config), dir, manifest });
       console.log(
         `Відновлено з ${path.resolve(file)} (копія від ${manifest.created_at}): ` +
           `таблиць: ${summary.tables}, рядків: ${summary.rows}, файлів: ${summary.files} (${Date.now() - started} мс).`,

@@ -26,6 +26,12 @@ import type { SignatureProvider } from './modules/voting/signature.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /**
+     * Rows one statement reads or maps for long answers (exports, big pages): the embedded
+     * database runs one statement at a time for the whole process, so there they are small enough
+     * that no statement holds it long (docs/benchmarks.md, "Sharing the embedded database").
+     */
+    rowsPerStatement: number;
     config: AppConfig;
     delivery: Delivery;
     live: LiveBus;
@@ -39,6 +45,8 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/admin';
+/** `rowsPerStatement` on PGlite: 100 members with their units map in about 10–20 ms there. */
+export const PGLITE_ROWS_PER_STATEMENT = 100;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -77,8 +85,9 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   });
 
   app.decorate('db', database.db);
+  app.decorate('rowsPerStatement', database.driver === 'pglite' ? PGLITE_ROWS_PER_STATEMENT : 1000);
   app.decorate('config', config);
-  app.decorate('storage', createStorage(config));
+  app.decorate('storage', await createStorage(config));
   app.decorate('workSlots', createWorkSlots(config.workLimits));
   const jobs = await openJobQueue(database, {
     log: app.log,

@@ -208,7 +208,10 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
         email: config.adminEmail,
         passwordHash: adminHash,
         isAdmin: true,
-        tutorialCompleted: false,
+        // The demo's first steps are all done (complexes, houses, residents, roles, staff, request
+        // types, news), so its admin starts at the dashboard; a clean install (SEED_DEMO=0) starts
+        // at «З чого почати?».
+        tutorialCompleted: config.seedDemo,
       })
       .returning({ id: users.id });
     if (!config.seedDemo) return;

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Admin, CustomRoutes, I18nContextProvider, memoryStore, Resource } from 'react-admin';
+import { Admin, CustomRoutes, I18nContextProvider, Resource } from 'react-admin';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -19,6 +19,7 @@ import { ROUTES, type AppRoute } from './routes';
 import { theme } from './theme';
 import { sidebarOpenAtStart } from './layout/breakpoint';
 import { retryRead } from './dataProvider/retry';
+import { appStore } from './lib/appStore';
 
 function RouteElement({ route }: { route: AppRoute }) {
   useRememberLocation();
@@ -35,11 +36,12 @@ function RouteElement({ route }: { route: AppRoute }) {
 const guarded = (route: AppRoute) => <Route key={route.path} path={route.path} element={<RouteElement route={route} />} />;
 
 /**
- * react-admin's own store stays in memory: only the session, the selected complex and tours persist.
- * The sidebar starts in the state the window's width calls for, instead of collapsing after the
+ * react-admin's own store stays in memory but for each user's choices of how lists look (the
+ * columns: src/lib/appStore.ts); the session, the selected complex and tours persist. The
+ * sidebar starts in the state the window's width calls for, instead of collapsing after the
  * first render and shifting the screen.
  */
-const store = memoryStore({ 'sidebar.open': sidebarOpenAtStart() });
+const store = appStore({ 'sidebar.open': sidebarOpenAtStart() });
 /** Shared with the loading bar, which lives outside <Admin> so that it also shows on the sign-in pages. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryRead } } });
 const muiTheme = createTheme(theme);

@@ -27,5 +27,16 @@ export const theme: RaThemeOptions = deepmerge(deepmerge(defaultTheme, ukUA), {
     MuiMenu: { styleOverrides: { paper: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
     MuiAutocomplete: { styleOverrides: { listbox: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
     MuiSelect: { defaultProps: { MenuProps: { slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } } } } },
+    // A checkbox's `aria-label` names its input, not the span around it (react-admin's row
+    // checkboxes pass it so): a label on the span is not allowed there and leaves the input nameless.
+    // A checkbox that names its input itself (`slotProps.input`) keeps its own.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
   },
 });

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BULK_MAX, bulkAnswer, bulkIds, type BulkRefusal } from '../../contract/bulk.ts';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
 import type { Db } from '../db/index.ts';
@@ -16,6 +17,7 @@ import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
+import { ordered } from './order.ts';
 import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
@@ -72,6 +74,13 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
   /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields (e.g. phone digits). */
   search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
+  /**
+   * A narrower source of the page and the total for the queries it serves (e.g. the members of one
+   * complex from `member_units`, walked on one index in list order): the page's ids come from it
+   * and only their rows are read, by primary key. It applies every filter, the search and the
+   * user's scope itself; undefined leaves the query to the generic WHERE.
+   */
+  pageFrom?(ctx: CrudContext, query: PageQuery): PageSource | undefined | Promise<PageSource | undefined>;
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
@@ -123,6 +132,24 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
   update?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, input: Input, expected: Date | undefined): Promise<void>;
+  /**
+   * One row of a bulk change (`PATCH <path>`, the declaration's `bulkInput`), already found in the
+   * caller's scope and passed by `guard`: writes it as its own update would (the same rules, in a
+   * transaction of its own, with its notifications), or throws a 4xx HttpError that refuses this
+   * row alone.
+   */
+  bulk?(app: FastifyInstance, ctx: CrudContext, row: Row<T>, data: Record<string, unknown>): Promise<void>;
+}
+
+/** A list call's parameters as `pageFrom` gets them: the page, the sort and order (when given), the search and every filter. */
+export type PageQuery = { page: number; per_page: number; search_query: string; sort: string; order?: 'asc' | 'desc' } & Record<string, unknown>;
+
+/** What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows to count. */
+export interface PageSource {
+  page: Subquery;
+  id: PgColumn;
+  order: SQL[];
+  count: SQLWrapper;
 }
 
 /**
@@ -254,8 +281,6 @@ export function exportColumns<Rec>(e: EntityDeclaration, cells: Record<string, (
   ];
 }
 
-const EXPORT_BATCH = 1000;
-
 /** The entities whose CRUD plugin a module builds itself; the rest get the plain one (server/modules/declared.ts). */
 const implemented = new Set<string>();
 export const hasCrudRoutes = (name: string) => implemented.has(name);
@@ -327,12 +352,38 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const field = e.fields[q.sort];
     const column = impl.columns[q.sort];
     const key = field.type === 'text' || field.type === 'multiline' ? ukrainianSortKey(column) : column;
-    return [sql`${key} ${sql.raw(order)} nulls last`, dir(table.id)];
+    // A NOT NULL column keeps the plain order, so that one index on it serves both directions.
+    return [...ordered([key], order), dir(table.id)];
   }
 
   const plugin: FastifyPluginAsyncZod = async (app) => {
     const db = app.db;
     const ctxOf = (user: CurrentUser): CrudContext => ({ db, user });
+    /**
+     * A page far from the start: the ids first (the rows skipped are walked in the sort's index,
+     * often without reading the table), then only the page's rows, in the same order.
+     */
+    const deepPage = (w: SQL | undefined, q: ListQuery) => {
+      const ids = db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(w)
+        .orderBy(...orderBy(q))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .as('page_ids');
+      return db
+        .select(getTableColumns(table as PgTable))
+        .from(table as PgTable)
+        .innerJoin(ids, eq(table.id, ids.id))
+        .orderBy(...orderBy(q));
+    };
+    /** A long page's records, mapped `rowsPerStatement` rows at a time (their related rows are read per chunk). */
+    const recordsOf = async (user: CurrentUser, rows: Row<T>[]) => {
+      const out: Rec[] = [];
+      for (let i = 0; i < rows.length; i += app.rowsPerStatement) out.push(...(await impl.toRecords(ctxOf(user), rows.slice(i, i + app.rowsPerStatement))));
+      return out;
+    };
     const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
     referenceChecks.set(
       e.name,
@@ -436,27 +487,41 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async (request) => {
         const q = request.query as ListQuery;
-        const w = await where(db, request.user, q);
+        // The keys beside the list do not depend on its rows: they are read alongside.
+        const siblings = siblingsOf(request.user);
+        siblings.catch(() => undefined);
+        const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
+        const w = source ? undefined : await where(db, request.user, q);
         const count = () =>
           listTotal(
             db,
-            db
-              .select({ one: sql`1` })
-              .from(table as PgTable)
-              .where(w),
+            source?.count ??
+              db
+                .select({ one: sql`1` })
+                .from(table as PgTable)
+                .where(w),
           );
-        const [total, rows] = await Promise.all([
+        // The page's records are read as soon as its rows come, while the total may still be counted.
+        const [total, records] = await Promise.all([
           impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
-          db
-            .select()
-            .from(table as PgTable)
-            .where(w)
-            .orderBy(...orderBy(q))
-            .limit(wholeList ? 100_000 : q.per_page)
-            .offset(wholeList ? 0 : (q.page - 1) * q.per_page),
+          (source
+            ? db
+                .select(getTableColumns(table as PgTable))
+                .from(source.page)
+                .innerJoin(table as PgTable, eq(table.id, source.id))
+                .orderBy(...source.order)
+            : wholeList || q.page === 1
+              ? db
+                  .select()
+                  .from(table as PgTable)
+                  .where(w)
+                  .orderBy(...orderBy(q))
+                  .limit(wholeList ? 100_000 : q.per_page)
+              : deepPage(w, q)
+          ).then((rows) => recordsOf(request.user, rows as Row<T>[])),
         ]);
-        const answer = wrapList(list, await impl.toRecords(ctxOf(request.user), rows as Row<T>[]), paginate(total, q.page, q.per_page));
-        return { ...answer, ...(await siblingsOf(request.user)) };
+        const answer = wrapList(list, records, paginate(total, q.page, q.per_page));
+        return { ...answer, ...(await siblings) };
       },
     );
 
@@ -472,9 +537,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         },
       },
       async (request, reply) => {
-        const q = { ...(request.query as object), page: 1, per_page: EXPORT_BATCH } as ListQuery;
+        const q = { ...(request.query as object), page: 1, per_page: app.rowsPerStatement } as ListQuery;
         const w = await where(db, request.user, q);
         const ctx = ctxOf(request.user);
+        const batch = app.rowsPerStatement;
         async function* batches() {
           let after = 0;
           for (;;) {
@@ -483,11 +549,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .from(table as PgTable)
               .where(and(w, gt(table.id, after)))
               .orderBy(asc(table.id))
-              .limit(EXPORT_BATCH)) as Row<T>[];
+              .limit(batch)) as Row<T>[];
             if (rows.length === 0) return;
             yield await impl.toRecords(ctx, rows);
             after = (rows[rows.length - 1] as { id: number }).id;
-            if (rows.length < EXPORT_BATCH) return;
+            if (rows.length < batch) return;
           }
         }
         return sendExport<Rec>(reply, {
@@ -659,6 +725,53 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     };
     if (multipart) await multipartRoutes(app, writeRoutes);
     else writeRoutes(app);
+
+    if (e.bulkInput) {
+      const bulk = impl.bulk;
+      if (!bulk) throw new Error(`${e.name}: bulkInput is declared, but the implementation has no bulk hook`);
+      app.patch(
+        e.path,
+        {
+          preValidation: requirePermission(e.area, 'edit'),
+          schema: {
+            tags,
+            summary: `${e.exportName}: змінити кілька записів`,
+            description:
+              `ids — до ${BULK_MAX} записів; кожен перевіряється як окрема зміна (права, комплекс, правила). ` +
+              'Змінені — у data.updated, незмінені з причиною — у data.refused; 422, якщо не змінено жодного.',
+            body: e.bulkInput.safeExtend({ ids: bulkIds }),
+            response: { 200: bulkAnswer },
+          },
+        },
+        async (request, reply) => {
+          const { ids, ...data } = request.body as { ids: number[] } & Record<string, unknown>;
+          const ctx = ctxOf(request.user);
+          const updated: number[] = [];
+          const refused: BulkRefusal[] = [];
+          for (const id of [...new Set(ids)]) {
+            try {
+              // Another complex's or organization's row, or none: the same answer as its own update's 404.
+              const row = await findRow(request.user, id);
+              await impl.guard?.(ctx, id);
+              await bulk(app, ctx, row, data);
+              updated.push(id);
+            } catch (err) {
+              if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+              refused.push({ id, message: err.message });
+            }
+          }
+          const message =
+            refused.length === 0
+              ? `Змінено записів: ${updated.length}.`
+              : updated.length === 0
+                ? `Жоден запис не змінено: ${refused[0].message}`
+                : `Змінено записів: ${updated.length} з ${updated.length + refused.length}; не змінено: ${refused.length}.`;
+          // Nothing changed is a refused request (422, with the same answer); the schema names the 200 only.
+          if (updated.length === 0) return (reply as FastifyReply).code(422).send({ message, data: { updated, refused } });
+          return { message, data: { updated, refused } };
+        },
+      );
+    }
 
     app.delete(
       e.path + '/:id',

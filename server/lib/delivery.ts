@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { plural } from './words.ts';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind } from '../../contract/outbox.ts';
 import type { AppConfig } from '../config.ts';
+import { plural } from './words.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { JobQueue } from './jobs.ts';
@@ -68,13 +68,18 @@ const CONTENT_GONE = 'Не надіслано: вміст повідомленн
 
 /** The transports the configuration names: SMTP_URL for e-mail, SMS_GATEWAY_URL for SMS. */
 export function configuredTransports(config: Pick<AppConfig, 'smtpUrl' | 'smsGateway' | 'supportEmail'>): Transports {
-  const mail = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  const smtpUrl = config.smtpUrl;
+  // The mail library is loaded with the first message, not at every start.
+  let mail: Promise<Transporter> | undefined;
+  const transporter = (url: string) => (mail ??= import('nodemailer').then((m) => m.default.createTransport(url)));
   return {
-    email: mail && {
-      async send({ to, subject, text, replyTo }) {
-        await mail.sendMail({ from: config.supportEmail, to, replyTo, subject, text });
-      },
-    },
+    email: smtpUrl
+      ? {
+          async send({ to, subject, text, replyTo }) {
+            await (await transporter(smtpUrl)).sendMail({ from: config.supportEmail, to, replyTo, subject, text });
+          },
+        }
+      : undefined,
     sms: config.smsGateway && smsGatewayTransport(config.smsGateway),
   };
 }

@@ -1,7 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { neutraliseCsvCell } from '../../contract/csv.ts';
 import { createPause } from './eventLoop.ts';
@@ -97,6 +96,8 @@ async function writeCsv<T>(out: PassThrough, opts: ExportOptions<T>, signal: Abo
 }
 
 async function writeXlsx<T>(out: PassThrough, opts: ExportOptions<T>, signal: AbortSignal) {
+  // Loaded on first use: it is a large module that most starts never need.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(opts.sheet ?? 'Аркуш1');
   sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));

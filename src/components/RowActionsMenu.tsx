@@ -36,7 +36,13 @@ export function RowActionsMenu({ area, onOpen, onEdit: edit, onDelete: remove, e
   if (!onOpen && !onEdit && !onDelete && extra.length === 0) return null;
   return (
     <span onClick={stop}>
-      <IconButton aria-label={translate('app.actions.row_actions')} aria-haspopup="menu" size="small" onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton
+        aria-label={translate('app.actions.row_actions')}
+        aria-haspopup="menu"
+        size="small"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-tour="row-actions"
+      >
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>

@@ -1,5 +1,7 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import type { EntityDeclaration } from '../../contract/entity';
 import { RESOURCES, type ResourceDeclaration } from '../../contract/resources';
+import { bulkError, bulkOutcome, eachId } from './bulk';
 import { apiFetch, type Query } from './http';
 import { itemAdapters, listAdapters } from './shapes';
 
@@ -142,9 +144,24 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       });
       return { data: itemAdapters[decl.update]<any>(json) };
     },
+    /**
+     * A resource with bulk changes (its declaration's `bulkInput`): one PATCH of its path with the
+     * ids and those fields; otherwise one update per id. Rows that were not changed come back as a
+     * BulkRefusalError naming each with the API's reason; the others have changed.
+     */
     async updateMany(resource, params) {
-      const results = await Promise.all(params.ids.map((id) => this.update(resource, { id, data: params.data, previousData: {} })));
-      return { data: results.map((r) => r.data.id) };
+      const decl = await declaration(resource);
+      const bulk = (decl as Partial<EntityDeclaration>).bulkInput;
+      if (bulk) {
+        const fields = Object.keys(bulk.shape);
+        const data = Object.fromEntries(Object.entries(params.data as Record<string, unknown>).filter(([k]) => fields.includes(k)));
+        try {
+          return { data: bulkOutcome(await call(decl.path, { method: 'PATCH', body: { ...data, ids: params.ids } })) };
+        } catch (err) {
+          throw bulkError(err);
+        }
+      }
+      return { data: await eachId(params.ids, (id) => this.update(resource, { id, data: params.data, previousData: {} })) };
     },
     async delete(resource, params) {
       const decl = await declaration(resource);
@@ -156,10 +173,10 @@ export function createDataProvider(fetchImpl: typeof fetch = (...args) => fetch(
       const json = await call<Record<string, unknown>>(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'POST', body: toFormData({ published }) });
       return { data: itemAdapters[decl.update]<RaRecord>(json) };
     },
+    /** Each row's own DELETE (its rights and rules), a few at a time; rows refused come back as a BulkRefusalError with the reasons. */
     async deleteMany(resource, params) {
       const decl = await declaration(resource);
-      await Promise.all(params.ids.map((id) => call(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
-      return { data: params.ids };
+      return { data: await eachId(params.ids, (id) => call(`${decl.path}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })) };
     },
   };
 }

@@ -7,6 +7,7 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import Translate from '@mui/icons-material/Translate';
 import { AppBar, Logout, UserMenu, useGetIdentity, useLocaleState, useLocales, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { HeaderSelectors } from './complexSelection';
+import { HelpMenu } from './HelpMenu';
 import { NotificationsButton } from './NotificationsButton';
 import { useNavigationState } from './navigation';
 
@@ -79,7 +80,7 @@ function LogoutIconButton() {
   );
 }
 
-/** Header: back arrow, title from the navigation state, complex/address selectors, notifications and logout icons and the user menu. */
+/** Header: back arrow, title from the navigation state, complex/address selectors, the help menu, notifications and logout icons and the user menu. */
 export function Header() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -91,6 +92,7 @@ export function Header() {
       alwaysOn
       toolbar={
         <>
+          <HelpMenu />
           <NotificationsButton />
           <LogoutIconButton />
         </>

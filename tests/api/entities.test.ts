@@ -77,7 +77,8 @@ describe.each(ENTITIES.map((e) => [e.name, e as EntityDeclaration] as const))('%
   it('is in the OpenAPI document as declared: paths, methods, sorts, filters and the record', async () => {
     const doc = (await t.call('GET', `${API}/openapi.json`, { token: admin })).json();
     const path = `${API}${e.path}`;
-    expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
+    // A declaration with bulkInput also changes the selected rows: PATCH of the list's path.
+    expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', ...(e.bulkInput ? ['patch'] : []), 'post']);
     const single = e.one !== 'list_id' && e.one !== 'none';
     // An entity may add a call of its own on the record's path (an advertisement's POST published switch).
     expect(Object.keys(doc.paths[`${path}/{id}`])).toEqual(expect.arrayContaining(['delete', ...(single ? ['get'] : []), e.updateMethod.toLowerCase()]));

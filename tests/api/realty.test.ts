@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchForm } from '../../contract/reference.ts';
 import { houses, realty, settlements, streets } from '../../server/db/schema.ts';
+import { searchWords } from '../../server/modules/realty/search.ts';
 import {
   ADMIN,
   API,
@@ -223,6 +224,74 @@ describe('list', () => {
     expect(ids(await list(`?search_query=${encodeURIComponent(house.streetName.toLowerCase())}`))).toEqual([unit.id, flat.id]);
     expect(ids(await list(`?search_query=${encodeURIComponent(house.address)}&type=apartment`))).toEqual([flat.id]);
     for (const q of ['%', '_', "' OR 1=1 --"]) expect((await list(`?search_query=${encodeURIComponent(q)}`)).statusCode).toBe(200);
+  });
+
+  it('searches words of a unit label or address in any order, the type named by a word', async () => {
+    const complex = await createComplex(t.db, { organizationId: t.organizationId });
+    const house = await makeHouse(complex.id);
+    const other = await makeHouse();
+    const flat = await createOk({ house_id: house.id, type: 'apartment', number: '17' });
+    const parking = await createOk({ house_id: house.id, type: 'parking', number: '17' });
+    const storage = await createOk({ house_id: house.id, type: 'storage', number: '3' });
+    const elsewhere = await createOk({ house_id: other.id, type: 'apartment', number: '17' });
+    const found = (q: string, extra = '') => list(`?search_query=${encodeURIComponent(q)}${extra}&per_page=100`).then(ids);
+    // The type words of the picker's labels: «кв. 17, вул. …, 5», «паркомісце 17, …», «комора 3, …».
+    expect(await found(`кв. 17, вул. ${house.streetName}, 5`)).toEqual([flat.id]);
+    expect(await found(`паркомісце 17 ${house.streetName}`)).toEqual([parking.id]);
+    expect(await found(`комора ${house.streetName}`)).toEqual([storage.id]);
+    expect(await found(`кв.17 ${house.streetName}`)).toEqual([flat.id]);
+    // Any order, with «№»; the street's own words without its type.
+    expect(await found(`${house.streetName} №17`)).toEqual([flat.id, parking.id]);
+    expect(await found(`17 ${house.streetName.split(' ')[1]}`)).toEqual([flat.id, parking.id]);
+    // Every word must match: the other house's flat 17 is not on this street.
+    expect(await found(`кв. 17 ${other.streetName}`)).toEqual([elsewhere.id]);
+    expect(await found(`кв. 17 ${house.streetName} ${other.streetName}`)).toEqual([]);
+    // Only the chosen complex: the picker sends complex_id with the words.
+    expect(await found('кв. 17', `&complex_id=${complex.id}`)).toEqual([flat.id]);
+  });
+
+  it('reads the words of a search: type words and the number after them, «№», commas and street abbreviations', () => {
+    expect(searchWords('кв. 12, вул. Липова, 5')).toEqual({ type: 'apartment', number: '12', words: ['вулиця', 'Липова', '5'] });
+    expect(searchWords('паркомісце №3')).toEqual({ type: 'parking', number: '3', words: [] });
+    expect(searchWords('комерційне прим. 2')).toEqual({ type: 'commercial', number: '2', words: [] });
+    expect(searchWords('parking space 3')).toEqual({ type: 'parking', number: '3', words: [] });
+    expect(searchWords('Кв.7 Липова')).toEqual({ type: 'apartment', number: '7', words: ['Липова'] });
+    expect(searchWords('Липова 12 5')).toEqual({ words: ['Липова', '12', '5'] });
+    // A second type word, or a street after the type, is a word like any other.
+    expect(searchWords('кв. комора')).toEqual({ type: 'apartment', words: ['комора'] });
+    expect(searchWords('комора Липова 7')).toEqual({ type: 'storage', words: ['Липова', '7'] });
+    expect(searchWords('комора Б')).toEqual({ type: 'storage', number: 'Б', words: [] });
+    // A whole address is more words than are looked up one by one: one phrase, as typed.
+    expect(searchWords('м. Київ, вулиця Липова, 12, секція 1')).toEqual({ words: ['м. Київ, вулиця Липова, 12, секція 1'] });
+  });
+
+  it('reads a number after a type word as the unit’s, and a number among the words as a whole one of the address', async () => {
+    const complex = await createComplex(t.db, { organizationId: t.organizationId });
+    const house = await makeHouse(complex.id); // number 5
+    const p1 = await createOk({ house_id: house.id, type: 'parking', number: '1' });
+    const p12 = await createOk({ house_id: house.id, type: 'parking', number: '12' });
+    const p5 = await createOk({ house_id: house.id, type: 'parking', number: '5' });
+    const p25 = await createOk({ house_id: house.id, type: 'parking', number: '25' });
+    const found = (q: string) => list(`?search_query=${encodeURIComponent(q)}&complex_id=${complex.id}&per_page=100`).then(ids);
+    // «паркомісце 1»: numbers starting with 1, not every unit of a house whose address has a 1.
+    expect(await found('паркомісце 1')).toEqual([p1.id, p12.id]);
+    // «5» among the words: house 5 (all its units), or a unit number starting with 5; never 25.
+    expect(await found(`паркомісце ${house.streetName} 5`)).toEqual([p1.id, p12.id, p5.id, p25.id]);
+    expect(await found('паркомісце 2')).toEqual([p25.id]);
+  });
+
+  it('keeps a staff member’s search inside their complexes', async () => {
+    const mine = await createComplex(t.db, { organizationId: t.organizationId });
+    const theirs = await createComplex(t.db, { organizationId: t.organizationId });
+    const inMine = await createOk({ house_id: (await makeHouse(mine.id)).id, type: 'apartment', number: '42' });
+    const inTheirs = await createOk({ house_id: (await makeHouse(theirs.id)).id, type: 'apartment', number: '42' });
+    const clerk = await createUser(t.db, { organizationId: t.organizationId, permissions: { realty: ['view'] }, complexIds: [mine.id] });
+    const token = await t.login(clerk.email, clerk.password);
+    const found = (q: string) => list(`?search_query=${encodeURIComponent('кв. 42')}${q}&per_page=100`, token).then(ids);
+    expect(await found('')).toEqual([inMine.id]);
+    expect(await found(`&complex_id=${mine.id}`)).toEqual([inMine.id]);
+    expect(await found(`&complex_id=${theirs.id}`)).toEqual([]);
+    expect(inTheirs.id).toBeGreaterThan(0);
   });
 
   it('sorts numbers naturally, and by area and floor with empty values last', async () => {

@@ -7,6 +7,7 @@ import {
   complexes,
   houses,
   members,
+  notifications,
   realty,
   residents,
   serviceRequestChatLinks,
@@ -16,7 +17,7 @@ import {
   userComplexes,
   users,
 } from '../../server/db/schema.ts';
-import { ADMIN, API, createUser, expectErrorBody, expectFieldError, STAFF, type TestApp, setupApp, uid } from './helpers.ts';
+import { ADMIN, API, createOrganization, createUser, expectErrorBody, expectFieldError, STAFF, type TestApp, setupApp, uid } from './helpers.ts';
 import { EXE, JPEG, multipartBody, PDF, PNG, type FormValue } from './multipart.ts';
 
 let t: TestApp;
@@ -423,6 +424,30 @@ describe('chats and comments', () => {
   });
 });
 
+describe("a resident's own messages", () => {
+  it('are changed and deleted by no one: not the one who recorded them, not an admin; staff still change their own', async () => {
+    const r = await createOk();
+    const residentWords = (await chatPost(r.id, { chat_type: 'member_chat', message: 'Вода тече зі стелі у ванній', from_resident: '1' }, dispatcher)).json()
+      .data;
+    const reply = (await chatPost(r.id, { chat_type: 'member_chat', message: 'Майстер буде о 12:00' }, dispatcher)).json().data;
+    // What each of them reads: edit and delete are offered for the staff's own reply only.
+    for (const token of [dispatcher, admin]) {
+      const chat = (await t.call('GET', `${R}/${r.id}`, { token })).json().data.member_chat as { id: number; can_edit: boolean }[];
+      expect(chat.find((m) => m.id === residentWords.id)).toMatchObject({ can_edit: false });
+      expect(chat.find((m) => m.id === reply.id)).toMatchObject({ can_edit: true });
+    }
+    for (const token of [dispatcher, admin]) {
+      const edit = expectErrorBody(await t.call('PUT', `${API}/comments/${residentWords.id}`, { token, body: { message: 'Виправлено' } }), 403);
+      expect(edit.message).toBe('Повідомлення мешканця не можна ні змінити, ні видалити.');
+      expectErrorBody(await t.call('DELETE', `${API}/comments/${residentWords.id}`, { token }), 403);
+    }
+    const after = (await t.call('GET', `${R}/${r.id}`, { token: admin })).json().data.member_chat;
+    expect(after.find((m: { id: number }) => m.id === residentWords.id)).toMatchObject({ message: 'Вода тече зі стелі у ванній', edited_at: null });
+    expect((await t.call('PUT', `${API}/comments/${reply.id}`, { token: dispatcher, body: { message: 'Майстер буде о 13:00' } })).statusCode).toBe(200);
+    expect((await t.call('DELETE', `${API}/comments/${reply.id}`, { token: dispatcher })).statusCode).toBe(200);
+  });
+});
+
 describe('staff chat by link', () => {
   async function linkFor(requestId: number, hours?: number) {
     const res = await t.call('POST', `${R}/${requestId}/chat_links`, { token: admin, body: hours ? { hours } : {} });
@@ -505,7 +530,7 @@ describe('notifications', () => {
     const r = await createOk({ responsible_id: responsible.id });
     const res = await chatPost(r.id, { chat_type: 'member_chat', message: 'Мешканка телефонувала: вода досі тече', from_resident: '1' }, dispatcher);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ author: { kind: 'resident', id: home.memberId, name: home.memberName }, can_edit: true });
+    expect(res.json().data).toMatchObject({ author: { kind: 'resident', id: home.memberId, name: home.memberName }, can_edit: false });
     const list = (await t.call('GET', `${API}/notifications`, { token })).json();
     expect(list.data[0]).toMatchObject({ kind: 'resident_message', request_id: r.id, text: expect.stringContaining(home.memberName) });
     expectErrorBody(await t.call('PUT', `${API}/comments/${res.json().data.id}`, { token, body: { message: 'чуже' } }), 403);
@@ -535,6 +560,95 @@ describe('notifications', () => {
     expect((await t.call('GET', `${API}/notifications?unread=1`, { token })).json().data).toHaveLength(1);
     expect((await t.call('POST', `${API}/notifications/read_all`, { token })).json().unread_count).toBe(0);
     expect((await t.call('GET', `${API}/notifications/unread_count`, { token })).json().unread_count).toBe(0);
+  });
+});
+
+describe('work done through a chat link', () => {
+  async function linkPost(token: string, fields: Record<string, FormValue>) {
+    const body = await multipartBody(fields);
+    return t.call('POST', `/api/staff/chat/${token}`, { raw: body.raw, contentType: body.contentType });
+  }
+  async function linkBy(token: string, requestId: number) {
+    const res = await t.call('POST', `${R}/${requestId}/chat_links`, { token, body: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.token as string;
+  }
+  /** Who got a `work_done` notification about the request. */
+  const recipients = async (requestId: number) =>
+    (
+      await t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.requestId, requestId), eq(notifications.kind, 'work_done')))
+    )
+      .map((n) => n.userId)
+      .sort((a, b) => a - b);
+  const staffOf = (complexId: number) =>
+    createUser(t.db, { organizationId: t.organizationId, permissions: { service_requests: ['view', 'edit'] }, complexIds: [complexId] });
+
+  it('tells the responsible and the dispatcher who sent the link, in their notifications, and no one else', async () => {
+    const responsible = await staffOf(home.complexId);
+    const responsibleToken = await t.login(responsible.email, responsible.password);
+    const [far] = await t.db.select({ complexId: houses.complexId }).from(houses).where(eq(houses.id, farHouseId));
+    const elsewhere = await staffOf(far.complexId!);
+    const elsewhereToken = await t.login(elsewhere.email, elsewhere.password);
+    const org = await createOrganization(t.db);
+    const stranger = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const strangerToken = await t.login(stranger.email, stranger.password);
+
+    const r = await createOk({ responsible_id: responsible.id, performer_id: engineerId });
+    for (const stage of ['underReview', 'executor']) expect((await put(r.id, { stage })).statusCode).toBe(200);
+    const token = await linkBy(dispatcher, r.id);
+    const unreadBefore = (await t.call('GET', `${API}/notifications/unread_count`, { token: responsibleToken })).json().unread_count;
+    // A message alone is not the work done.
+    expect((await linkPost(token, { message: 'Почав роботу' })).statusCode).toBe(200);
+    expect(await recipients(r.id)).toEqual([]);
+
+    const done = await linkPost(token, { message: 'Замінив змішувач', done: '1' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await recipients(r.id)).toEqual([responsible.id, dispatcherId].sort((a, b) => a - b));
+    // What the responsible sees in the header: the first message, then one notification of the work done with its last word.
+    const mine = (await t.call('GET', `${API}/notifications`, { token: responsibleToken })).json();
+    expect(mine.unread_count).toBe(unreadBefore + 2);
+    expect(mine.data.slice(0, 2)).toMatchObject([
+      {
+        kind: 'work_done',
+        request_id: r.id,
+        read: false,
+        text: `Заявка №${r.number}: Андрій Мельник позначив(ла) роботу виконаною за посиланням: «Замінив змішувач»`,
+      },
+      { kind: 'link_message', request_id: r.id },
+    ]);
+    const dispatchers = (await t.call('GET', `${API}/notifications`, { token: dispatcher })).json().data;
+    expect(dispatchers.filter((n: { kind: string; request_id: number }) => n.kind === 'work_done' && n.request_id === r.id)).toHaveLength(1);
+    // Staff of another complex, the admins (someone responsible was told) and another organization hear nothing.
+    for (const other of [elsewhereToken, admin, strangerToken]) {
+      const list = (await t.call('GET', `${API}/notifications?per_page=100`, { token: other })).json().data;
+      expect(list.filter((n: { request_id: number | null; text: string }) => n.request_id === r.id && n.text.includes('виконаною за посиланням'))).toEqual([]);
+    }
+    // The responsible, told of the work done, is not told the same stage change twice.
+    expect(mine.data.filter((n: { request_id: number; kind: string }) => n.request_id === r.id && n.kind === 'stage_changed')).toHaveLength(2);
+  });
+
+  it('tells the admins when the performer is the only one who handles the request, never the performer', async () => {
+    const performer = await staffOf(home.complexId);
+    // The performer is the request's responsible as well, and makes the link themself.
+    const r = await createOk({ responsible_id: performer.id, performer_id: performer.id });
+    for (const stage of ['underReview', 'executor']) expect((await put(r.id, { stage })).statusCode).toBe(200);
+    const performerToken = await t.login(performer.email, performer.password);
+    const token = await linkBy(performerToken, r.id);
+    expect((await linkPost(token, { done: '1' })).statusCode).toBe(200);
+    const admins = (
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.organizationId, t.organizationId), eq(users.isAdmin, true)))
+    ).map((u) => u.id);
+    expect(admins.length).toBeGreaterThan(0);
+    expect(await recipients(r.id)).toEqual(admins.sort((a, b) => a - b));
+    expect(
+      (await t.call('GET', `${API}/notifications`, { token: performerToken })).json().data.filter((n: { kind: string }) => n.kind === 'work_done'),
+    ).toEqual([]);
   });
 });
 
@@ -579,5 +693,30 @@ describe('live updates', () => {
     expectErrorBody(await t.call('GET', `${API}/live`), 401);
     adminStream.req.destroy();
     dispatcherStream.req.destroy();
+  });
+
+  it("brings the performer's «work done» through a link to the open request page and the dispatcher's notifications at once", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const r = await createOk({ responsible_id: dispatcherId, performer_id: engineerId });
+    for (const stage of ['underReview', 'executor']) expect((await put(r.id, { stage })).statusCode).toBe(200);
+    const link = (await t.call('POST', `${R}/${r.id}/chat_links`, { token: admin, body: {} })).json().data.token as string;
+    const ticket = (await t.call('POST', `${API}/live/ticket`, { token: dispatcher })).json().ticket as string;
+    const events: string[] = [];
+    const req = await new Promise<http.ClientRequest>((resolve, reject) => {
+      const c = http.get(`http://127.0.0.1:${port}${API}/live?ticket=${ticket}`, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          events.push(chunk);
+          if (chunk.includes('event: ready')) resolve(c);
+        });
+      });
+      c.on('error', reject);
+    });
+    const body = await multipartBody({ done: '1' });
+    expect((await t.call('POST', `/api/staff/chat/${link}`, { raw: body.raw, contentType: body.contentType })).statusCode).toBe(200);
+    await expect.poll(() => events.join('').includes(`event: notification\ndata: {"request_id":${r.id}`), { timeout: 1000 }).toBe(true);
+    expect(events.join('')).toContain(`event: request\ndata: {"request_id":${r.id},"action":"updated","chat_type":null}`);
+    req.destroy();
   });
 });

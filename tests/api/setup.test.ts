@@ -1,13 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complexes, outbox, staffRoles, users } from '../../server/db/schema.ts';
-import { API, createOrganization, createUser, expectFieldError, setupApp, uid, type TestApp } from './helpers.ts';
+import { searchForm } from '../../contract/reference.ts';
+import { complexes, houses, outbox, settlements, staffRoles, streets, users } from '../../server/db/schema.ts';
+import { ADMIN, API, createComplex, createOrganization, createRole, createUser, expectFieldError, setupApp, uid, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupApp();
 });
 afterAll(() => t?.close());
+
+/** A street of its own in the first settlement of the reference: a house address no other test uses. */
+async function houseAddress() {
+  const [city] = await t.db.select({ id: settlements.id }).from(settlements).limit(1);
+  const name = `Вулиця ${uid()}`;
+  const [street] = await t.db
+    .insert(streets)
+    .values({ settlementId: city.id, name, type: 'вулиця', searchName: searchForm(name) })
+    .returning();
+  return { settlementId: city.id, streetId: street.id, number: '1' };
+}
 
 const steps = async (token: string) => {
   const res = await t.call('GET', `${API}/setup`, { token });
@@ -20,12 +32,74 @@ describe('GET /setup', () => {
     const org = await createOrganization(t.db);
     const admin = await createUser(t.db, { organizationId: org.id, isAdmin: true });
     const token = await t.login(admin.email, admin.password);
-    expect(await steps(token)).toEqual({ complex: false, houses: false, residents: false, staff: false, request_types: false, news: false });
+    expect(await steps(token)).toEqual({
+      complex: false,
+      houses: false,
+      residents: false,
+      staff_roles: false,
+      staff: false,
+      request_types: false,
+      news: false,
+    });
 
     await t.call('POST', `${API}/complexes`, { token, body: { name: `ЖК ${uid()}`, city: 'Київ' } });
     await createUser(t.db, { organizationId: org.id });
     await t.call('POST', `${API}/service-request-types`, { token, body: { name: 'Сантехніка' } });
-    expect(await steps(token)).toEqual({ complex: true, houses: false, residents: false, staff: true, request_types: true, news: false });
+    expect(await steps(token)).toEqual({
+      complex: true,
+      houses: false,
+      residents: false,
+      staff_roles: false,
+      staff: true,
+      request_types: true,
+      news: false,
+    });
+    await createRole(t.db, org.id, { service_requests: ['view'] });
+    expect(await steps(token)).toMatchObject({ staff_roles: true });
+  });
+
+  it('lists the steps in order, staff roles before the invitation', async () => {
+    const org = await createOrganization(t.db);
+    const admin = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const token = await t.login(admin.email, admin.password);
+    const res = await t.call('GET', `${API}/setup`, { token });
+    expect(res.json().data.steps.map((s: { key: string }) => s.key)).toEqual([
+      'complex',
+      'houses',
+      'residents',
+      'staff_roles',
+      'staff',
+      'request_types',
+      'news',
+    ]);
+  });
+
+  it('leads «До будинків» to the first complex without houses, else the first complex; none without a complex', async () => {
+    const org = await createOrganization(t.db);
+    const admin = await createUser(t.db, { organizationId: org.id, isAdmin: true });
+    const token = await t.login(admin.email, admin.password);
+    const housesStep = async () =>
+      ((await t.call('GET', `${API}/setup`, { token })).json().data.steps as { key: string; complex_id?: number | null }[]).find((s) => s.key === 'houses');
+    expect((await housesStep())?.complex_id).toBeNull();
+
+    const first = await createComplex(t.db, { organizationId: org.id });
+    const second = await createComplex(t.db, { organizationId: org.id });
+    expect((await housesStep())?.complex_id).toBe(first.id);
+    await t.db.insert(houses).values({ organizationId: org.id, complexId: first.id, ...(await houseAddress()) });
+    expect((await housesStep())?.complex_id).toBe(second.id);
+    await t.db.insert(houses).values({ organizationId: org.id, complexId: second.id, ...(await houseAddress()) });
+    expect((await housesStep())?.complex_id).toBe(first.id);
+  });
+
+  it('leads a staff member only to a complex of theirs', async () => {
+    const org = await createOrganization(t.db);
+    const mine = await createComplex(t.db, { organizationId: org.id });
+    const other = await createComplex(t.db, { organizationId: org.id });
+    expect(other.id).toBeGreaterThan(mine.id);
+    const clerk = await createUser(t.db, { organizationId: org.id, permissions: { houses: ['view'] }, complexIds: [other.id] });
+    const token = await t.login(clerk.email, clerk.password);
+    const res = await t.call('GET', `${API}/setup`, { token });
+    expect(res.json().data.steps.find((s: { key: string }) => s.key === 'houses').complex_id).toBe(other.id);
   });
 
   it('counts the demo organization’s data as done, and reports the tutorial flag', async () => {
@@ -68,5 +142,24 @@ describe('POST /setup/step/sendInvite', () => {
     const clerkToken = await t.login(clerk.email, clerk.password);
     const refused = await t.call('POST', `${API}/setup/step/sendInvite`, { token: clerkToken, body: { name: 'Ірина', email: `x-${uid()}@test.ua` } });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the seeded admin', () => {
+  it('has finished «З чого почати?» in the demo, whose steps are all done, and not on a clean install', async () => {
+    const demoToken = await t.login(ADMIN.email, ADMIN.password);
+    const demo = (await t.call('GET', `${API}/setup`, { token: demoToken })).json().data;
+    expect(demo.steps.every((s: { done: boolean }) => s.done)).toBe(true);
+    expect(demo.tutorial_completed).toBe(true);
+
+    const clean = await setupApp({ env: { SEED_DEMO: '0' } });
+    try {
+      const token = await clean.login(ADMIN.email, ADMIN.password);
+      const data = (await clean.call('GET', `${API}/setup`, { token })).json().data;
+      expect(data.steps.some((s: { done: boolean }) => s.done)).toBe(false);
+      expect(data.tutorial_completed).toBe(false);
+    } finally {
+      await clean.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { complexes, houses, media } from '../../server/db/schema.ts';
-import { s3Storage } from '../../server/lib/storage.ts';
+import { s3Storage } from '../../server/lib/storageS3.ts';
 import { ADMIN, API, expectErrorBody, type TestApp, setupApp } from './helpers.ts';
 import { EXE, multipartBody, PDF, PNG, type FormValue } from './multipart.ts';
 

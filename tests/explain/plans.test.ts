@@ -34,7 +34,6 @@ const BIG_TABLE = 10_000;
  */
 const ACCEPTED: [RegExp, string][] = [
   [/^\/api\/admin\/articles\?.*sort=status/, 'the status is derived from now() (scheduled vs published): 50,000 rows are sorted'],
-  [/^\/api\/admin\/articles\?.*sort=created_at/, 'news by creation date (an admin sort; the screen sorts by publication): 50,000 rows are sorted'],
   [
     /^\/api\/admin\/resident-roles\?/,
     "the roles list counts the residents of each of its few roles: the organization's 1,000,000 links are aggregated (to be kept as counters)",

@@ -4,7 +4,7 @@ import { API, createOrganization, createUser, setupApp, uid, type CallOptions, t
 import { multipartBody } from '../api/multipart.ts';
 import { changedTables, fingerprint } from './db.ts';
 import { collectRoutes, fillPath, fillPaths, ORGANIZATION_WIDE, printedRoutes, PUBLIC_ROUTES, UNDOCUMENTED, type Route } from './routes.ts';
-import { buildWorld, pointAt, type Side, type World } from './world.ts';
+import { BULK_IDS, buildWorld, pointAt, type Side, type World } from './world.ts';
 
 let t: TestApp;
 let w: World;
@@ -74,8 +74,8 @@ const LIST_EXCEPTIONS: Record<string, string> = {
 };
 
 /** The same body with every reference to A's fixtures pointing at B's; undefined when it names none. */
-function pointAtB(body: unknown): unknown {
-  const out = pointAt(body, w.A, w.B);
+function pointAtB(body: unknown, route: string): unknown {
+  const out = pointAt(body, w.A, w.B, route);
   return out.replaced ? out.body : undefined;
 }
 
@@ -135,9 +135,9 @@ describe('complex scoping: a staff user of complex A', () => {
   it("cannot create or change anything that points at complex B's rows", async () => {
     const wrong: string[] = [];
     let checked = 0;
-    for (const r of protectedRoutes().filter((x) => x.method === 'POST' || x.method === 'PUT')) {
-      const json = w.bodies[r.key] === undefined ? undefined : pointAtB(w.bodies[r.key]);
-      const form = w.forms[r.key] === undefined ? undefined : (pointAtB(w.forms[r.key]) as Record<string, never> | undefined);
+    for (const r of protectedRoutes().filter((x) => x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH')) {
+      const json = w.bodies[r.key] === undefined ? undefined : pointAtB(w.bodies[r.key], r.key);
+      const form = w.forms[r.key] === undefined ? undefined : (pointAtB(w.forms[r.key], r.key) as Record<string, never> | undefined);
       if (json === undefined && form === undefined) continue;
       const url = fillPath(r.path, w.A) ?? r.path;
       const before = await fingerprint(t);
@@ -166,6 +166,32 @@ describe('complex scoping: a staff user of complex A', () => {
     }
     expect(wrong).toEqual([]);
     expect(meaningful).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('bulk changes (PATCH of a list): each row is checked as its own update', () => {
+  const bulkRoutes = () => protectedRoutes().filter((r) => r.method === 'PATCH');
+
+  it('every bulk route is in BULK_IDS with a body, so the matrices above and below try it with B and another organization', () => {
+    expect(bulkRoutes().length).toBeGreaterThanOrEqual(4);
+    expect(bulkRoutes().filter((r) => !BULK_IDS[r.key] || w.bodies[r.key] === undefined)).toEqual([]);
+  });
+
+  it("answers complex B's row as one that does not exist (nothing of it leaks) and changes nothing", async () => {
+    const wrong: string[] = [];
+    for (const r of bulkRoutes()) {
+      const ref = BULK_IDS[r.key];
+      const body = w.bodies[r.key] as Record<string, unknown>;
+      const before = await fingerprint(t);
+      const res = await t.call('PATCH', r.path, { token: w.staffA.token, body: { ...body, ids: [w.B[ref] as number, 2147483000] } });
+      const changed = changedTables(before, await fingerprint(t));
+      const refused = res.json().data?.refused as { id: number; message: string }[] | undefined;
+      if (res.statusCode !== 422) wrong.push(`${r.key} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      else if (refused?.length !== 2 || refused[0].message !== refused[1].message) wrong.push(`${r.key} tells B's row apart: ${res.body.slice(0, 300)}`);
+      if (res.body.includes('Бета') || res.body.includes(w.B.complexName)) wrong.push(`${r.key} shows B: ${res.body.slice(0, 300)}`);
+      if (changed.length) wrong.push(`${r.key} changed ${changed.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -170,9 +170,9 @@ describe('a second organization', () => {
     };
     const wrong: string[] = [];
     let checked = 0;
-    for (const r of writes().filter((x) => x.method === 'POST' || x.method === 'PUT')) {
-      const json = bodies[r.key] === undefined ? undefined : pointAt(bodies[r.key], w.A, other.side);
-      const form = w.forms[r.key] === undefined ? undefined : pointAt(w.forms[r.key], w.A, other.side);
+    for (const r of writes().filter((x) => x.method === 'POST' || x.method === 'PUT' || x.method === 'PATCH')) {
+      const json = bodies[r.key] === undefined ? undefined : pointAt(bodies[r.key], w.A, other.side, r.key);
+      const form = w.forms[r.key] === undefined ? undefined : pointAt(w.forms[r.key], w.A, other.side, r.key);
       if (r.key !== `POST ${API}/houses` && !json?.replaced && !form?.replaced) continue;
       const url = fillPath(r.path, w.A) ?? r.path;
       const before = await fingerprint();

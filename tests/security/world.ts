@@ -311,6 +311,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
       channel: 'phone',
       answers: [{ question_id: option.question_id, option_ids: [option.id] }],
     },
+    // Bulk changes (BULK_IDS says which fixture their ids are).
+    [`PATCH ${API}/service_request`]: { ids: [A.requestId], stage: 'underReview', performer_id: A.staffId, comment: 'Усі разом' },
+    [`PATCH ${API}/members`]: { ids: [A.memberId], status: 'active' },
+    [`PATCH ${API}/articles`]: { ids: [A.articleId], status: 'published' },
+    [`PATCH ${API}/advertisement`]: { ids: [A.advertisementId], published: 1 },
   };
   const forms: World['forms'] = {
     [`POST ${API}/advertisement`]: { name: 'Продам стіл', desc: 'Дерев’яний.', house_id: A.houseId },
@@ -361,16 +366,31 @@ export const REFERENCES: Record<string, keyof Side> = {
   member_id: 'memberId',
   section_id: 'sectionId',
   user_id: 'staffId',
+  performer_id: 'staffId',
+};
+
+/**
+ * Bulk changes (PATCH of a list's path) name the rows they change in `ids`: the fixture those ids
+ * are, by route. Every PATCH route must be here (tests/security/authz.test.ts checks it), so that
+ * the matrices try it with the other complex's and organization's rows.
+ */
+export const BULK_IDS: Record<string, keyof Side> = {
+  [`PATCH ${API}/service_request`]: 'requestId',
+  [`PATCH ${API}/members`]: 'memberId',
+  [`PATCH ${API}/articles`]: 'articleId',
+  [`PATCH ${API}/advertisement`]: 'advertisementId',
 };
 
 /**
  * The same body (JSON or multipart fields) with every reference to `from`'s fixtures pointing at
- * `to`'s; `replaced` says whether it named any.
+ * `to`'s; `replaced` says whether it named any. `route`: the body's route, whose `ids` name the
+ * fixture BULK_IDS says.
  */
-export function pointAt(body: unknown, from: Side, to: Partial<Side>): { body: unknown; replaced: boolean } {
+export function pointAt(body: unknown, from: Side, to: Partial<Side>, route?: string): { body: unknown; replaced: boolean } {
   let replaced = false;
+  const bulkIds = route ? BULK_IDS[route] : undefined;
   const walk = (value: unknown, key?: string): unknown => {
-    const ref = key ? REFERENCES[key] : undefined;
+    const ref = key === 'ids' && bulkIds ? bulkIds : key ? REFERENCES[key] : undefined;
     if (ref && typeof value === 'number' && value === from[ref]) {
       replaced = true;
       return to[ref];

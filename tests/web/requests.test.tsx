@@ -340,7 +340,45 @@ describe('request detail', () => {
     renderShow({ service_requests: ['view'] });
     expect(await screen.findByText('Потрібен ключ від техповерху')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Взяти на розгляд' })).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Повідомлення…' })).toBeNull();
+    expect(await screen.findByTestId('member_chat')).toBeTruthy();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Надіслати працівникам' })).toBeNull();
+  });
+
+  it("offers two composers named for who reads them, and no edit or delete on a resident's message", async () => {
+    const base = detail('underReview', ['executor']);
+    const message = (id: number, kind: 'resident' | 'staff', text: string) => ({
+      id,
+      chat_type: 'member_chat' as const,
+      message: text,
+      author: { kind, id, name: kind === 'resident' ? 'Ковальчук Ірина' : 'Оксана', via_link: false },
+      files: [],
+      edited_at: null,
+      created_at: '2026-03-01T12:00:00.000Z',
+      // Even were the server to allow it, a resident's message offers no edit.
+      can_edit: true,
+    });
+    currentDetail = {
+      ...base,
+      member_id: 5,
+      member_name: 'Ковальчук Ірина',
+      member_chat: [message(2, 'resident', 'Вода досі тече'), message(3, 'staff', 'Майстер їде')],
+    };
+    renderShow({ service_requests: ['view', 'edit'] });
+    const staff = await screen.findByRole('textbox', { name: 'Внутрішнє повідомлення працівникам' });
+    const resident = screen.getByRole('textbox', { name: 'Повідомлення мешканцю (мешканець прочитає)' });
+    expect(staff).not.toBe(resident);
+    expect(within(screen.getByTestId('staff_chat')).getByRole('textbox')).toBe(staff);
+    expect(within(screen.getByTestId('member_chat')).getByRole('textbox')).toBe(resident);
+    expect(staff.tagName).toBe('TEXTAREA');
+    expect(screen.getByTestId('staff_chat-audience').textContent).toContain('Мешканець — ні');
+    expect(screen.getByTestId('member_chat-audience').textContent).toContain('Мешканець бачить');
+    const [theirs, mine] = within(screen.getByTestId('member_chat')).getAllByTestId('chat-message');
+    expect(theirs.textContent).toContain('Вода досі тече');
+    expect(within(theirs).queryByRole('button', { name: 'Змінити' })).toBeNull();
+    expect(within(theirs).queryByRole('button', { name: 'Видалити' })).toBeNull();
+    expect(within(mine).getByRole('button', { name: 'Змінити' })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Видалити' })).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
-import { keyLast, timestamps } from './columns.ts';
+import { timestamps } from './columns.ts';
 import { organizations } from './organizations-users.ts';
 import { realty } from './complexes-houses.ts';
 
@@ -28,6 +28,13 @@ export const members = pgTable(
     search: text('search')
       .notNull()
       .generatedAlwaysAs(sql`translate(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(substr(phone, 2), '')), '''ʼ\`‘', '’’’’')`),
+    /**
+     * The name's Ukrainian sort key (server/lib/sortKey.ts), stored: an index on it answers a page
+     * far from the start from the index alone, which an index on the expression cannot.
+     */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(ukrainianSortKey(sql`name`)),
     ...timestamps,
   },
   (t) => [
@@ -37,10 +44,9 @@ export const members = pgTable(
     uniqueIndex('members_org_email_uq')
       .on(t.organizationId, t.email)
       .where(sql`${t.email} is not null`),
-    index('members_org_name_sort_idx').on(t.organizationId, ukrainianSortKey(sql`${t.name}`), t.id),
-    // Sorted by name descending: the list puts empty keys last in both directions.
-    index('members_org_name_desc_idx').on(t.organizationId, keyLast(ukrainianSortKey(sql`${t.name}`), 'desc'), t.id.desc().nullsFirst()),
-    index('members_org_status_name_idx').on(t.organizationId, t.status, ukrainianSortKey(sql`${t.name}`), t.id),
+    // One index serves both directions: the key is never empty (NOT NULL).
+    index('members_org_name_key_idx').on(t.organizationId, t.nameKey, t.id),
+    index('members_org_status_name_key_idx').on(t.organizationId, t.status, t.nameKey, t.id),
     index('members_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
@@ -148,5 +154,37 @@ export const bills = pgTable(
     uniqueIndex('bills_realty_period_service_uq').on(t.realtyId, t.period, t.service),
     check('bills_amount_nonnegative', sql`${t.amount} >= 0`),
     check('bills_paid_nonnegative', sql`${t.paid} >= 0`),
+  ],
+);
+
+/**
+ * One row per resident link (member ↔ unit) with what the members list filters and sorts by
+ * inside a complex: the unit's house and complex, the member's Ukrainian sort key, status and
+ * search text. The list of one complex (or some of its houses) walks
+ * `member_units_complex_name_idx` in name order and reads only the page's members, instead of
+ * every member of the complex (docs/benchmarks.md, "Members of a complex").
+ *
+ * Kept by database triggers in the same statement as the write (migrations 0021, 0022): a link added,
+ * changed or removed (with its member, unit or house), a member renamed or blocked, a unit or a
+ * house moved. No application code writes it.
+ */
+export const memberUnits = pgTable(
+  'member_units',
+  {
+    residentId: integer('resident_id')
+      .primaryKey()
+      .references(() => residents.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    houseId: integer('house_id').notNull(),
+    complexId: integer('complex_id'),
+    nameKey: text('name_key').notNull(),
+    status: text('status').notNull(),
+    search: text('search').notNull(),
+  },
+  (t) => [
+    index('member_units_complex_name_idx').on(t.complexId, t.nameKey, t.memberId),
+    index('member_units_member_idx').on(t.memberId),
+    index('member_units_house_idx').on(t.houseId),
   ],
 );

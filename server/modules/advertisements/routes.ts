@@ -100,6 +100,13 @@ const crud = crudRoutes(advertisementEntity, {
     ...(b.published !== undefined ? { published: b.published } : created ? { published: false } : {}),
     ...(created ? { authorId: user.id } : {}),
   }),
+  /** The published switch of the selected advertisements, as POST /advertisement/{id} sets it. */
+  async bulk(_app, { db }, row, data) {
+    await db
+      .update(advertisements)
+      .set({ published: Boolean(data.published), updatedAt: nextVersion(advertisements.updatedAt) })
+      .where(eq(advertisements.id, row.id));
+  },
 });
 
 /**

@@ -5,6 +5,7 @@ import { mediaUrl } from '../../../contract/media.ts';
 import type { Db } from '../../db/index.ts';
 import { articleComplexes, articleHouses, articles } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { nextVersion } from '../../lib/concurrency.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
@@ -96,6 +97,18 @@ export const articleRoutes = crudRoutes(articleEntity, {
     isEmergency: b.is_emergency,
     ...(created ? { authorId: user.id } : {}),
   }),
+  /** Publish or take back to drafts, as the form does: publishing keeps a planned time, or means now; a draft keeps its time. */
+  async bulk(_app, { db }, row, data) {
+    const publish = data.status === 'published';
+    await db
+      .update(articles)
+      .set({
+        status: publish ? 'published' : 'draft',
+        ...(publish ? { publishAt: row.publishAt ?? new Date() } : {}),
+        updatedAt: nextVersion(articles.updatedAt),
+      })
+      .where(eq(articles.id, row.id));
+  },
   async toRecords({ db }, rows) {
     const ids = rows.map((r) => r.id);
     const [audiences, authors, keys] = await Promise.all([

@@ -2,12 +2,11 @@ import { and, eq, exists, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { audienceFilters } from '../../../contract/audience.ts';
 import type { Db } from '../../db/index.ts';
-import { complexes, houses, users } from '../../db/schema.ts';
+import { complexes, houses, settlements, streets, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CrudImplementation } from '../../lib/crud.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
-import { formatAddress } from '../houses/address.ts';
-import { selectHouses } from '../houses/records.ts';
+import { addressSql } from '../houses/address.ts';
 
 type Reader = Pick<Db, 'select'>;
 type Writer = Pick<Db, 'select' | 'insert' | 'delete'>;
@@ -93,11 +92,16 @@ export async function loadAudiences(db: Reader, t: AudienceTables, ids: number[]
       .innerJoin(complexes, eq(complexes.id, t.complexes.complexId))
       .where(inArray(t.complexes.parentId, ids))
       .orderBy(complexes.id),
-    db.select({ parentId: t.houses.parentId, id: t.houses.houseId }).from(t.houses.table).where(inArray(t.houses.parentId, ids)),
+    // Each house with its address, in the same statement.
+    db
+      .select({ parentId: t.houses.parentId, id: t.houses.houseId, address: addressSql })
+      .from(t.houses.table)
+      .innerJoin(houses, eq(houses.id, t.houses.houseId))
+      .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+      .innerJoin(streets, eq(streets.id, houses.streetId))
+      .where(inArray(t.houses.parentId, ids)),
   ]);
-  const houseIds = [...new Set(houseLinks.map((h) => h.id as number))];
-  const houseRows = houseIds.length ? await selectHouses(db).where(inArray(houses.id, houseIds)) : [];
-  const addressOf = new Map(houseRows.map((h) => [h.id, formatAddress(h)]));
+  const addressOf = new Map(houseLinks.map((h) => [h.id as number, h.address]));
   for (const r of complexRows) {
     const a = out.get(r.parentId as number)!;
     a.complex_ids.push(r.id);

@@ -81,6 +81,11 @@ const ABBREVIATIONS: Record<string, (typeof STREET_TYPES)[number]> = {
   'ш.': 'шосе',
 };
 
+/** One typed word as addresses write it: a street type abbreviation («вул.», «просп.») becomes its full word. */
+export function expandStreetWord(word: string): string {
+  return ABBREVIATIONS[word.toLowerCase()] ?? word;
+}
+
 /**
  * Splits a typed street into its type and name, as the reference keeps them: «вул. Нова» and
  * «Нова вулиця» → {type: 'вулиця', name: 'Нова'}; «Французький бульвар» → бульвар + Французький.

@@ -35,7 +35,6 @@ import {
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { ukrainianSortKey } from '../../lib/list.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';
@@ -495,7 +494,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: members.id, name: members.name, phone: members.phone, email: members.email })
         .from(members)
         .where(where)
-        .orderBy(ukrainianSortKey(members.name), members.id)
+        .orderBy(members.nameKey, members.id)
         .limit(q.per_page)
         .offset((q.page - 1) * q.per_page);
       const ids = page.map((m) => m.id);

@@ -1,11 +1,13 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
 import { MEMBER_STATUSES } from '../../../contract/members.ts';
 import { searchForm } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
-import { houses, members, realty, residents } from '../../db/schema.ts';
+import { houses, members, memberUnits, realty, residents } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import type { PageQuery, PageSource } from '../../lib/crud.ts';
 import { likePattern } from '../../lib/list.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
@@ -37,12 +39,17 @@ export const memberHouses = (db: Reader, houseIds: number[]): SQL =>
  * searched number are found first (an index on the unit number), so that the whole condition
  * stays indexable (trigram OR primary key).
  */
-export async function memberSearch(db: Reader, user: CurrentUser, query: string): Promise<SQL | undefined> {
+export async function memberSearch(
+  db: Reader,
+  user: CurrentUser,
+  query: string,
+  on: { search: PgColumn; id: PgColumn } = { search: members.search, id: members.id },
+): Promise<SQL | undefined> {
   const text = searchForm(query);
   if (!text) return undefined;
-  const matches: SQL[] = [sql`${members.search} like ${likePattern(text)}`];
+  const matches: SQL[] = [sql`${on.search} like ${likePattern(text)}`];
   const digits = phoneSearchDigits(query);
-  if (digits.length >= 3) matches.push(sql`${members.search} like ${likePattern(digits)}`);
+  if (digits.length >= 3) matches.push(sql`${on.search} like ${likePattern(digits)}`);
   if (text.length <= UNIT_NUMBER_MAX) {
     const byUnit = await db
       .selectDistinct({ id: residents.memberId })
@@ -53,12 +60,51 @@ export async function memberSearch(db: Reader, user: CurrentUser, query: string)
     if (byUnit.length)
       matches.push(
         inArray(
-          members.id,
+          on.id,
           byUnit.map((r) => r.id),
         ),
       );
   }
   return or(...matches);
+}
+
+/**
+ * The page and the total of a members list narrowed to one complex (its houses, a status, a
+ * search), sorted by name: the complex's entries of `member_units` in name order, one index walked
+ * from the page's start, the page's members read by primary key (docs/benchmarks.md, "Members of a
+ * complex"). A member with several units there is one entry of the page. Other queries (no
+ * complex, the creation date's order, a staff member's complex that is not theirs) answer
+ * undefined and take the general WHERE.
+ */
+export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQuery): Promise<PageSource | undefined> {
+  const complexId = q.complex_id as number | undefined;
+  if (complexId === undefined || q.sort !== 'name') return undefined;
+  if (user.complexIds !== null && !user.complexIds.includes(complexId)) return undefined;
+  const houseIds = q.house_ids as number[] | undefined;
+  const status = q.status as MemberFilters['status'];
+  const where = and(
+    eq(memberUnits.complexId, complexId),
+    eq(memberUnits.organizationId, user.organizationId),
+    houseIds === undefined ? undefined : houseIds.length ? inArray(memberUnits.houseId, houseIds) : sql`false`,
+    status ? eq(memberUnits.status, status) : undefined,
+    await memberSearch(db, user, q.search_query, { search: memberUnits.search, id: memberUnits.memberId }),
+  );
+  const dir = q.order === 'desc' ? desc : asc;
+  const page = db
+    .selectDistinct({ id: memberUnits.memberId, key: memberUnits.nameKey })
+    .from(memberUnits)
+    .where(where)
+    .orderBy(dir(memberUnits.nameKey), dir(memberUnits.memberId))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
+    .as('page');
+  return {
+    page,
+    id: page.id,
+    order: [dir(page.key), dir(page.id)],
+    // Grouped by the index's own order, the distinct members stream off it without a hash.
+    count: db.select({ id: memberUnits.memberId }).from(memberUnits).where(where).groupBy(memberUnits.nameKey, memberUnits.memberId),
+  };
 }
 
 /** The WHERE of a members list as the members list builds it: scope, status, complex, houses and the search. */

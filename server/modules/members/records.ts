@@ -2,9 +2,9 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Member, MemberUnit, Resident } from '../../../contract/members.ts';
 import { formatShare } from '../../../contract/share.ts';
 import type { Db } from '../../db/index.ts';
-import { houses, members, realty, residentRoles, residents, vehicles } from '../../db/schema.ts';
+import { houses, members, realty, residentRoles, residents, settlements, streets, vehicles } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { formatAddress } from '../houses/address.ts';
+import { addressSql } from '../houses/address.ts';
 import { houseScope, selectHouses, type HouseRow } from '../houses/records.ts';
 import { naturalKeys } from '../../lib/order.ts';
 
@@ -14,7 +14,7 @@ export type MemberRow = typeof members.$inferSelect;
 const shareText = (n: number | null, d: number | null) => (n === null || d === null ? null : formatShare({ numerator: n, denominator: d }));
 const areaOut = (area: string | null) => (area === null ? null : Number(area));
 
-/** Resident links joined with their unit, role and member; `where` may use all four tables. */
+/** Resident links joined with their unit, role, member and the unit's house and address; `where` may use those tables. */
 export function selectResidents(db: Reader) {
   return db
     .select({
@@ -24,6 +24,8 @@ export function selectResidents(db: Reader) {
       memberPhone: members.phone,
       realtyId: residents.realtyId,
       houseId: realty.houseId,
+      complexId: houses.complexId,
+      address: addressSql,
       type: realty.type,
       number: realty.number,
       area: realty.area,
@@ -38,7 +40,10 @@ export function selectResidents(db: Reader) {
     .from(residents)
     .innerJoin(members, eq(members.id, residents.memberId))
     .innerJoin(realty, eq(realty.id, residents.realtyId))
-    .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId));
+    .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId))
+    .innerJoin(houses, eq(houses.id, realty.houseId))
+    .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+    .innerJoin(streets, eq(streets.id, houses.streetId));
 }
 export type ResidentRow = Awaited<ReturnType<ReturnType<typeof selectResidents>['execute']>>[number];
 
@@ -59,14 +64,9 @@ export async function housesFor(db: Reader, houseIds: number[]): Promise<Map<num
   return new Map(rows.map((h) => [h.id, h]));
 }
 
-export async function toResidentRecords(db: Reader, rows: ResidentRow[]): Promise<Resident[]> {
-  const byHouse = await housesFor(
-    db,
-    rows.map((r) => r.houseId),
-  );
-  return rows.flatMap((r) => {
-    const house = byHouse.get(r.houseId);
-    if (!house) return [];
+/** Records of resident links; the rows carry their house's complex and address (no more queries). */
+export function toResidentRecords(rows: ResidentRow[]): Resident[] {
+  return rows.map((r) => {
     const share = shareText(r.shareNumerator, r.shareDenominator);
     return {
       id: r.id,
@@ -75,8 +75,8 @@ export async function toResidentRecords(db: Reader, rows: ResidentRow[]): Promis
       member_phone: r.memberPhone,
       realty_id: r.realtyId,
       house_id: r.houseId,
-      complex_id: house.complexId,
-      address: formatAddress(house),
+      complex_id: r.complexId,
+      address: r.address,
       type: r.type,
       number: r.number,
       area: areaOut(r.area),
@@ -101,7 +101,7 @@ export async function toMemberRecords(db: Reader, user: CurrentUser, rows: Membe
       .orderBy(asc(residents.memberId), ...residentOrder),
     db.select({ memberId: vehicles.memberId, n: count() }).from(vehicles).where(inArray(vehicles.memberId, ids)).groupBy(vehicles.memberId),
   ]);
-  const records = await toResidentRecords(db, links);
+  const records = toResidentRecords(links);
   const units = new Map<number, MemberUnit[]>();
   for (const r of records) {
     const list = units.get(r.member_id) ?? [];

@@ -39,7 +39,7 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function record(user: CurrentUser, id: number) {
-    const [rec] = await toResidentRecords(db, [await findResident(user, id)]);
+    const [rec] = toResidentRecords([await findResident(user, id)]);
     if (!rec) throw notFound(NOT_FOUND);
     return rec;
   }
@@ -84,7 +84,7 @@ export const residentRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
       ]);
-      return { data: await toResidentRecords(db, rows), pagination: paginate(total, q.page, q.per_page) };
+      return { data: toResidentRecords(rows), pagination: paginate(total, q.page, q.per_page) };
     },
   );
 

@@ -1,14 +1,14 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { memberEntity, type Member, type MemberInput } from '../../../contract/members.ts';
+import { memberEntity, type Member, type MemberInput, type MemberStatus } from '../../../contract/members.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
+import { nextVersion } from '../../lib/concurrency.ts';
 import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
 import { normalisePhone } from '../../lib/phone.ts';
-import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { idList } from '../houses/routes.ts';
-import { memberComplex, memberHouses, memberSearch } from './filters.ts';
+import { complexMembersPage, memberComplex, memberHouses, memberSearch } from './filters.ts';
 import { requireLink, type Tx } from './links.ts';
 import { toMemberRecords } from './records.ts';
 import { residentRoleById, residentRolesOf } from './roles.ts';
@@ -61,11 +61,12 @@ export const memberRoutes = crudRoutes(memberEntity, {
   scope: ({ db, user }) =>
     user.complexIds === null ? undefined : user.complexIds.length === 0 ? sql`false` : hasUnitWhere(db, inArray(houses.complexId, user.complexIds)),
   complexFilter: ({ db }, complexId) => memberComplex(db, complexId),
+  pageFrom: ({ db, user }, q) => complexMembersPage(db, user, q),
   query: { house_ids: idList('Будинки') },
   where: ({ db }, q) => (q.house_ids !== undefined ? memberHouses(db, q.house_ids as number[]) : undefined),
   search: ({ db, user }, text) => memberSearch(db, user, text),
   sortKeys: {
-    name: (order) => ordered([ukrainianSortKey(members.name)], order),
+    name: (order) => ordered([members.nameKey], order),
     created_at: (order) => ordered([members.createdAt], order),
   },
   references: {
@@ -79,6 +80,13 @@ export const memberRoutes = crudRoutes(memberEntity, {
   },
   uniqueViolation: uniqueViolationErrors,
   values: (b: MemberInput) => ({ name: b.name, phone: phoneOf(b), email: emailOf(b), status: b.status, note: b.note }),
+  /** The list's bulk status change: the status alone, as an update that changes only the status writes it. */
+  async bulk(_app, { db }, row, data) {
+    await db
+      .update(members)
+      .set({ status: data.status as MemberStatus, updatedAt: nextVersion(members.updatedAt) })
+      .where(eq(members.id, row.id));
+  },
   /** The first unit of a new member: its role (an owner by default) and share, checked as /residents checks a link. */
   async afterWrite({ db, user }, id, body: MemberInput, created) {
     const realtyId = body.realty_id ?? null;

@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { realtyEntity, type Realty, type RealtyInput } from '../../../contract/realty.ts';
 import { houses, realty, settlements, streets } from '../../db/schema.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
-import { addressMatches, formatAddress, searchText } from '../houses/address.ts';
+import { addressMatches, addressSql, formatAddress, searchText } from '../houses/address.ts';
+import { NUMBER_WORD, searchWords } from './search.ts';
 import { naturalKeys, ordered } from '../../lib/order.ts';
 import { selectHouses } from '../houses/records.ts';
 
@@ -26,24 +27,41 @@ export const realtyRoutes = crudRoutes(realtyEntity, {
     area: (order) => ordered([realty.area], order),
     floor: (order) => ordered([realty.floor], order),
   },
-  /** Part of the number or of the house's address. */
+  /**
+   * Words of a unit's label or address, in any order (searchWords): the type a word names
+   * («кв.», «паркомісце», «комора»), the unit's number after it (its start: «кв. 1» is 1, 10–19,
+   * 100…), and each other word part of the number or of the house's address («вул. Липова»); a
+   * number among them is a whole number of the address («Липова 12»: house 12, not 112) or the
+   * start of the unit's.
+   */
   async search({ db, user }, text) {
-    const search = searchText(text);
-    if (!search) return undefined;
-    const pattern = likePattern(search);
-    // The houses first (an organization has thousands at most): with their ids in the query
-    // the condition stays indexable (trigram on the number OR the house index).
-    const houseIds = (
-      await db
-        .select({ id: houses.id })
-        .from(houses)
-        .innerJoin(settlements, eq(settlements.id, houses.settlementId))
-        .innerJoin(streets, eq(streets.id, houses.streetId))
-        .where(and(eq(houses.organizationId, user.organizationId), addressMatches(pattern)))
-    ).map((h) => h.id);
-    const byAddress = houseIds.length ? inArray(realty.houseId, houseIds) : undefined;
-    // A unit number is at most 20 characters: a longer query can only be part of an address.
-    return search.length <= 20 ? or(sql`${realty.number} ILIKE ${pattern}`, byAddress) : (byAddress ?? sql`false`);
+    const { words, type, number } = searchWords(searchText(text));
+    if (!words.length && !type && number === undefined) return undefined;
+    /** The organization's houses whose address matches (thousands at most): with their ids in the query the condition stays indexable. */
+    const housesWhere = async (condition: SQL) =>
+      (
+        await db
+          .select({ id: houses.id })
+          .from(houses)
+          .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+          .innerJoin(streets, eq(streets.id, houses.streetId))
+          .where(and(eq(houses.organizationId, user.organizationId), condition))
+      ).map((h) => h.id);
+    /** The unit's number starts with the word (the LIKE pattern without its leading %). */
+    const startsWith = (word: string) => sql`${realty.number} ILIKE ${likePattern(word).slice(1)}`;
+    /** A whole number of the address, between its commas and spaces (NUMBER_WORD holds no regex character). */
+    const wholeNumber = (word: string) => sql`${addressSql} ~* ${`(^|[ ,])${word}($|[ ,])`}`;
+    const conditions = await Promise.all(
+      words.map(async (word) => {
+        const numeric = NUMBER_WORD.test(word);
+        const houseIds = await housesWhere(numeric ? wholeNumber(word) : addressMatches(likePattern(word)));
+        const byAddress = houseIds.length ? inArray(realty.houseId, houseIds) : undefined;
+        // A unit number is at most 20 characters: a longer word can only be part of an address.
+        if (word.length > 20) return byAddress ?? sql`false`;
+        return or(numeric ? startsWith(word) : sql`${realty.number} ILIKE ${likePattern(word)}`, byAddress);
+      }),
+    );
+    return and(...conditions, type ? eq(realty.type, type) : undefined, number === undefined ? undefined : startsWith(number));
   },
   /** A number is unique in its house among units of its type, whatever its case. */
   async check({ db }, body: RealtyInput, id) {

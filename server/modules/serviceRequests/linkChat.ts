@@ -10,7 +10,13 @@ import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts'
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { chatMessages, handlingStaff, linksStillSpeak, requestFile, selectRequests, toRecords, type RequestRow } from './records.ts';
-import { announce, houseComplex, moveStage, postMessage, type Actor } from './service.ts';
+import { announce, houseComplex, moveStage, postMessage, workDoneRecipients, type Actor } from './service.ts';
+
+/** The start of the performer's last word, for the notification of the work done. */
+const excerpt = (message: string, max = 120) => {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+};
 
 const INVALID = 'Посилання на чат недійсне або термін його дії минув. Попросіть нове посилання у диспетчера.';
 const tokenParams = z.object({
@@ -164,13 +170,20 @@ export const linkChatRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           let messageId: number | null = null;
           if (body.message || form.file)
-            messageId = await postMessage(db, live, actor, row, complexId, 'staff_chat', body.message, form.file ? [form.file] : []);
+            messageId = await postMessage(db, live, actor, row, complexId, 'staff_chat', body.message, form.file ? [form.file] : [], undefined, !body.done);
           posted = true;
           if (body.done) {
             const notified = await db.transaction(async (tx) => {
               const [locked] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.id)).for('update');
               if (!canFinish(locked, link.userId)) throw unprocessable({ done: ['Позначити виконаною можна лише заявку, що у вас на виконанні.'] });
-              return moveStage(tx, locked, 'done', actor, 'Виконавець позначив роботу виконаною (за посиланням).', locked.performerId);
+              // The dispatchers learn it in the header's notifications, not only from the request's stage.
+              const lastWord = body.message ? `: «${excerpt(body.message)}»` : '.';
+              const recipients = await workDoneRecipients(tx, locked, complexId, link.createdBy, link.userId);
+              return moveStage(tx, locked, 'done', actor, 'Виконавець позначив роботу виконаною (за посиланням).', locked.performerId, {
+                userIds: recipients,
+                kind: 'work_done',
+                text: `Заявка №${locked.number}: ${actor.name} позначив(ла) роботу виконаною за посиланням${lastWord}`,
+              });
             });
             await announce(live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'updated', notified });
           }

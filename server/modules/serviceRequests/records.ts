@@ -224,12 +224,17 @@ export async function chatMessages(db: Reader, requestId: number, viewer: ChatVi
   }));
 }
 
+type CommentAuthorship = Pick<typeof serviceRequestComments.$inferSelect, 'authorUserId' | 'authorMemberId' | 'viaLink'>;
+
+/** A resident's message, whether the resident wrote it or staff recorded their words: it is theirs, and no one in the office changes it. */
+export const isResidentMessage = (row: Pick<CommentAuthorship, 'authorMemberId'>) => row.authorMemberId !== null;
+
 /**
- * Only its author edits or deletes a message (for a resident's words recorded by staff: the one
- * who recorded them), or an admin; messages through a chat link are changed by admins only.
+ * Only its author edits or deletes a staff message, or an admin; messages through a chat link are
+ * changed by admins only. A resident's message is changed by no one (`isResidentMessage`).
  */
-export function mayEditComment(viewer: ChatViewer, row: Pick<typeof serviceRequestComments.$inferSelect, 'authorUserId' | 'viaLink'>) {
-  if (viewer.userId === null) return false;
+export function mayEditComment(viewer: ChatViewer, row: CommentAuthorship) {
+  if (viewer.userId === null || isResidentMessage(row)) return false;
   if (viewer.isAdmin) return true;
   return !row.viaLink && row.authorUserId === viewer.userId;
 }

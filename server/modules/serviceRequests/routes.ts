@@ -16,6 +16,7 @@ import {
   serviceRequestForm,
   plausibleYear,
   type ServiceRequest,
+  type ServiceRequestBulkInput,
   type ServiceRequestDetail,
   type ServiceRequestInput,
   type ServiceRequestUpdate,
@@ -48,6 +49,7 @@ import {
   chatMessages,
   handlingStaff,
   historyOf,
+  isResidentMessage,
   mayEditComment,
   requestMedia,
   requestFile,
@@ -218,6 +220,11 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, input, expected);
     countsOf(app).invalidate(ctx.user.organizationId);
   },
+  /** The list's bulk change of one request: the same workflow as its own update (stage rules, history, notifications, live events). */
+  async bulk(app, ctx, row, data) {
+    await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, data as ServiceRequestBulkInput);
+    countsOf(app).invalidate(ctx.user.organizationId);
+  },
   async afterDelete(app, { db }, row) {
     countsOf(app).invalidate(row.organizationId);
     const complexId = await houseComplex(db, row.houseId);
@@ -294,7 +301,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           .innerJoin(members, eq(members.id, residents.memberId))
           .innerJoin(realty, eq(realty.id, residents.realtyId))
           .where(eq(realty.houseId, houseId))
-          .orderBy(ukrainianSortKey(members.name), members.id);
+          .orderBy(members.nameKey, members.id);
         people = residentRows.map((r) => ({ id: r.id, name: r.name, realty_id: r.realtyId, phone: r.phone }));
       }
       // A staff user sees only admins and colleagues of their own complexes, with only those complexes.
@@ -413,7 +420,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  /** A message inside the user's scope that they may change: 404 outside, 403 when not theirs. */
+  /** A message inside the user's scope that they may change: 404 outside, 403 for a resident's message and when not theirs. */
   async function ownComment(user: CurrentUser, id: number) {
     const [found] = await db
       .select({ c: serviceRequestComments, r: serviceRequests })
@@ -422,6 +429,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(serviceRequestComments.id, id), requestScope(db, user)))
       .limit(1);
     if (!found) throw notFound('Повідомлення не знайдено.');
+    if (isResidentMessage(found.c)) throw forbidden('Повідомлення мешканця не можна ні змінити, ні видалити.');
     if (!mayEditComment({ userId: user.id, isAdmin: user.isAdmin }, found.c))
       throw forbidden('Змінювати й видаляти повідомлення може лише його автор або адміністратор.');
     return found;
@@ -434,6 +442,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Змінити повідомлення чату (автор або адміністратор)',
+        description: 'Повідомлення мешканця не змінює ніхто (403).',
         params,
         body: commentUpdate,
         response: { 200: z.object({ data: chatMessage }) },
@@ -465,7 +474,13 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/comments/:id',
     {
       preHandler: requirePermission('service_requests', 'edit'),
-      schema: { tags, summary: 'Видалити повідомлення чату (автор або адміністратор)', params, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Видалити повідомлення чату (автор або адміністратор)',
+        description: 'Повідомлення мешканця не видаляє ніхто (403).',
+        params,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (request) => {
       const { c, r } = await ownComment(request.user, request.params.id);

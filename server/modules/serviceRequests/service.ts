@@ -264,8 +264,19 @@ export async function createRequest(db: Db, live: LiveBus, user: CurrentUser, ac
   return id;
 }
 
-/** Moves a request to another stage inside `tx`: the transition rule, history and notification. */
-export async function moveStage(tx: Tx, row: RequestRow, to: RequestStage, actor: Actor, comment: string, performerId: number | null): Promise<number[]> {
+/**
+ * Moves a request to another stage inside `tx`: the transition rule, history and notification
+ * (`notice`, when given, instead of the usual one to the responsible).
+ */
+export async function moveStage(
+  tx: Tx,
+  row: RequestRow,
+  to: RequestStage,
+  actor: Actor,
+  comment: string,
+  performerId: number | null,
+  notice?: NotificationDraft,
+): Promise<number[]> {
   if (!canMove(row.stage, to)) {
     throw unprocessable({ stage: [`Заявку не можна перевести з етапу «${STAGE_NAMES[row.stage]}» на етап «${STAGE_NAMES[to]}».`] });
   }
@@ -277,6 +288,7 @@ export async function moveStage(tx: Tx, row: RequestRow, to: RequestStage, actor
   await tx
     .insert(serviceRequestHistory)
     .values({ requestId: row.id, kind: 'stage', userId: actor.userId, actorName: actor.name, fromStage: row.stage, toStage: to, comment });
+  if (notice) return notify(tx, row.organizationId, row.id, actor.userId, [notice]);
   const recipients = [row.responsibleId, ...(to === 'executor' ? [performerId] : [])].filter((id): id is number => id !== null);
   return notify(tx, row.organizationId, row.id, actor.userId, [
     {
@@ -285,6 +297,27 @@ export async function moveStage(tx: Tx, row: RequestRow, to: RequestStage, actor
       text: `Заявка №${row.number}: ${STAGE_NAMES[row.stage]} → ${STAGE_NAMES[to]}${comment ? ` (${comment})` : ''}`,
     },
   ]);
+}
+
+/**
+ * Who hears that a performer marked the work done through a chat link: the request's responsible
+ * and the one who made the link (the dispatchers who sent the performer there), each only while
+ * they may still handle requests in the request's complex; when none of them is left (or the
+ * performer is one of them), the organization's admins. Never the performer, never anyone of
+ * another complex or organization.
+ */
+export async function workDoneRecipients(
+  db: Reader,
+  row: Pick<RequestRow, 'organizationId' | 'responsibleId'>,
+  complexId: number | null,
+  linkMaker: number | null,
+  performerId: number,
+): Promise<number[]> {
+  const named = [row.responsibleId, linkMaker].filter((id): id is number => id !== null && id !== performerId);
+  const staff = await handlingStaff(db, row.organizationId, [...new Set(named)]);
+  const here = staff.filter((s) => worksIn(s, complexId)).map((s) => s.id);
+  if (here.length) return here;
+  return (await adminIds(db, row.organizationId)).filter((id) => id !== performerId);
 }
 
 /** `version`: the `updated_at` the client read (If-Match); a request changed since then is refused with 409. */
@@ -386,6 +419,8 @@ export async function postMessage(
   files: StoredUpload[],
   /** The resident whose words the staff member records; the message is theirs. */
   resident?: { memberId: number; name: string },
+  /** false: the caller tells the responsible itself (a performer's last message with the work done). */
+  notifyResponsible = true,
 ): Promise<number> {
   const { id, notified } = await db.transaction(async (tx) => {
     const [comment] = await tx
@@ -419,7 +454,7 @@ export async function postMessage(
     }
     await tx.update(serviceRequests).set({ updatedAt: new Date() }).where(eq(serviceRequests.id, row.id));
     // What a resident says and what a performer writes through a link are news for the one responsible.
-    const responsible = row.responsibleId !== null ? [row.responsibleId] : [];
+    const responsible = row.responsibleId !== null && notifyResponsible ? [row.responsibleId] : [];
     const notified = resident
       ? await notify(tx, row.organizationId, row.id, actor.userId, [
           { userIds: responsible, kind: 'resident_message', text: `${resident.name} написав(ла) у заявці №${row.number}.` },

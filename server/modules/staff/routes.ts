@@ -129,16 +129,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Roles the user may hand out (all for admins; for staff, those within their own rights) and departments. */
   async function form(viewer: CurrentUser) {
-    const roles = await db
-      .select({ id: staffRoles.id, name: staffRoles.name, departure_id: staffRoles.departureId, permissions: staffRoles.permissions })
-      .from(staffRoles)
-      .where(eq(staffRoles.organizationId, viewer.organizationId))
-      .orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id);
+    const [roles, departures] = await Promise.all([
+      db
+        .select({ id: staffRoles.id, name: staffRoles.name, departure_id: staffRoles.departureId, permissions: staffRoles.permissions })
+        .from(staffRoles)
+        .where(eq(staffRoles.organizationId, viewer.organizationId))
+        .orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id),
+      departureOptions(db, viewer.organizationId),
+    ]);
     return {
       roles: roles
         .filter((r) => rightsBeyond(viewer, normaliseRules(r.permissions)).length === 0)
         .map((r) => ({ id: r.id, name: r.name, departure_id: r.departure_id })),
-      departures: await departureOptions(db, viewer.organizationId),
+      departures,
     };
   }
 

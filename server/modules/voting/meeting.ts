@@ -73,7 +73,7 @@ export async function snapshotElectorate(tx: Tx, votingId: number, organizationI
         eq(residentRoles.holdsShare, true),
       ),
     )
-    .orderBy(ukrainianSortKey(members.name), asc(members.id));
+    .orderBy(members.nameKey, asc(members.id));
   if (owners.length === 0) return;
   const people = [...new Map(owners.map((o) => [o.memberId, o.name])).entries()];
   const participantRows = await tx

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { plural } from '../../lib/words.ts';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatUa, unitLabel, type Meeting, type MeetingResults } from './meeting.ts';
 
 const require = createRequire(import.meta.url);
@@ -28,8 +27,10 @@ const pc = (n: number) => `${n.toLocaleString('uk-UA', { maximumFractionDigits: 
  * Cyrillic shows everywhere. Electronic ballots are marked with how the co-owner was identified.
  * docs/voting-rules.md §4.
  */
-export function protocolPdf(m: Meeting, r: MeetingResults, address: string): Promise<Buffer> {
+export async function protocolPdf(m: Meeting, r: MeetingResults, address: string): Promise<Buffer> {
   const v = m.voting;
+  // Loaded on first use: it is a large module that most starts never need.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },

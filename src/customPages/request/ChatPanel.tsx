@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Send from '@mui/icons-material/Send';
 import { useTranslate } from 'react-admin';
@@ -13,8 +15,24 @@ import { downloadAuthorised } from '../../components/content/media';
 import { formatDateTime } from '../../lib/dates';
 import { useConfirm } from '../../components/useConfirm';
 
+/** Who reads what is written in the chat: staff only (internal) or the resident too. */
+export type ChatAudience = 'staff' | 'resident';
+
+/** Each audience's accent: amber for the internal chat, the primary blue for the resident's. */
+const ACCENT: Record<ChatAudience, { line: (t: Theme) => string; ink: (t: Theme) => string; tint: (t: Theme) => string; button: 'warning' | 'primary' }> = {
+  staff: { line: (t) => t.palette.secondary.main, ink: (t) => t.palette.warning.main, tint: (t) => alpha(t.palette.secondary.main, 0.14), button: 'warning' },
+  resident: { line: (t) => t.palette.primary.main, ink: (t) => t.palette.primary.main, tint: (t) => alpha(t.palette.primary.main, 0.07), button: 'primary' },
+};
+
 export interface ChatPanelProps {
   title?: ReactNode;
+  /**
+   * Who reads the chat: its header, colours, the composer's label, placeholder and send button
+   * say so. Without it (the performer's link page) the composer is a plain «Повідомлення…».
+   */
+  audience?: ChatAudience;
+  /** The composer's own label and placeholder instead of the audience's (the resident's words recorded by staff). */
+  composer?: { label: string; placeholder: string; send: string };
   messages: ChatMessage[];
   /** Sends a message with files; rejects with an Error whose message is shown. */
   onSend?: (message: string, files: File[]) => Promise<unknown>;
@@ -29,9 +47,14 @@ export interface ChatPanelProps {
   testId?: string;
 }
 
-/** A request's chat: messages with their files, edit and delete for their author, a composer with attachments. */
+/**
+ * A request's chat: messages with their files, edit and delete for their author (never for a
+ * resident's message), a composer with attachments as wide as the panel.
+ */
 export function ChatPanel({
   title,
+  audience,
+  composer,
   messages,
   onSend,
   onEdit,
@@ -71,14 +94,51 @@ export function ChatPanel({
     }
   };
 
+  const accent = audience ? ACCENT[audience] : undefined;
+  const words = audience
+    ? {
+        label: translate(`resources.service_requests.chat.${audience}_label`),
+        placeholder: translate(`resources.service_requests.chat.${audience}_placeholder`),
+        send: translate(`resources.service_requests.chat.${audience}_send`),
+        ...composer,
+      }
+    : undefined;
+
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height, minHeight: 280 }} data-testid={testId}>
+    <Paper
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height,
+        minHeight: 280,
+        overflow: 'hidden',
+        ...(accent && { borderTop: 4, borderTopColor: accent.line }),
+      }}
+      data-testid={testId}
+    >
       {confirmDialog}
-      {title && (
-        <Box sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-            {title}
-          </Typography>
+      {(title || audience) && (
+        <Box sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: accent?.tint }}>
+          <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start' }}>
+            {audience && (
+              <Box sx={{ color: accent?.ink, display: 'flex', pt: title ? 0.25 : 0 }} aria-hidden>
+                {audience === 'staff' ? <LockOutlined /> : <PersonOutline />}
+              </Box>
+            )}
+            <Box sx={{ minWidth: 0 }}>
+              {title && (
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
+                  {title}
+                </Typography>
+              )}
+              {audience && (
+                <Typography variant="body2" sx={{ color: 'text.primary' }} data-testid={testId && `${testId}-audience`}>
+                  {translate(`resources.service_requests.chat.${audience}_notice`)}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
         </Box>
       )}
       <Box sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, bgcolor: 'grey.50' }} role="log" aria-live="polite">
@@ -166,7 +226,7 @@ export function ChatPanel({
                       )}
                     </Stack>
                   )}
-                  {m.can_edit && editing?.id !== m.id && (onEdit || onDelete) && (
+                  {m.can_edit && !resident && editing?.id !== m.id && (onEdit || onDelete) && (
                     <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 0.25, mb: -0.5 }}>
                       {onEdit && m.message && (
                         <Tooltip title={translate('resources.service_requests.chat.edit')}>
@@ -214,7 +274,7 @@ export function ChatPanel({
             e.preventDefault();
             void send();
           }}
-          sx={{ borderTop: 1, borderColor: 'divider', p: 1 }}
+          sx={{ borderTop: 1, borderColor: 'divider', p: 1.5, bgcolor: accent?.tint }}
         >
           {files.length > 0 && (
             <Stack direction="row" spacing={0.5} sx={{ mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -223,43 +283,59 @@ export function ChatPanel({
               ))}
             </Stack>
           )}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              accept={accept}
-              multiple={!single}
-              data-testid="chat-file-input"
-              onChange={(e) => {
-                const picked = Array.from(e.target.files ?? []);
-                setFiles(single ? picked.slice(0, 1) : [...files, ...picked].slice(0, 5));
-                e.target.value = '';
-              }}
-            />
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={accept}
+            multiple={!single}
+            data-testid="chat-file-input"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []);
+              setFiles(single ? picked.slice(0, 1) : [...files, ...picked].slice(0, 5));
+              e.target.value = '';
+            }}
+          />
+          <TextField
+            size="small"
+            fullWidth
+            multiline
+            minRows={words ? 3 : 2}
+            maxRows={8}
+            variant="outlined"
+            label={words?.label}
+            helperText={words && translate('resources.service_requests.chat.enter_hint')}
+            placeholder={words?.placeholder ?? translate('resources.service_requests.chat.placeholder')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+            sx={{ '& .MuiInputBase-root': { bgcolor: 'background.paper' }, '& .MuiFormHelperText-root': { mx: 0 } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { maxLength: 4000, ...(!words && { 'aria-label': translate('resources.service_requests.chat.placeholder') }) },
+            }}
+          />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
             <Tooltip title={translate('resources.service_requests.chat.attach')}>
               <IconButton aria-label={translate('resources.service_requests.chat.attach')} onClick={() => fileInput.current?.click()}>
                 <AttachFile />
               </IconButton>
             </Tooltip>
-            <TextField
-              size="small"
-              fullWidth
-              multiline
-              maxRows={5}
-              placeholder={translate('resources.service_requests.chat.placeholder')}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  void send();
-                }
-              }}
-              slotProps={{ htmlInput: { 'aria-label': translate('resources.service_requests.chat.placeholder'), maxLength: 4000 } }}
-            />
-            <Button type="submit" variant="contained" disabled={sending || (!text.trim() && files.length === 0)} endIcon={<Send />} sx={{ flex: 'none' }}>
-              {translate('resources.service_requests.chat.send')}
+            <Box sx={{ flex: 1 }} />
+            <Button
+              type="submit"
+              variant="contained"
+              color={accent?.button ?? 'primary'}
+              disabled={sending || (!text.trim() && files.length === 0)}
+              endIcon={<Send />}
+              sx={{ flex: 'none' }}
+            >
+              {words?.send ?? translate('resources.service_requests.chat.send')}
             </Button>
           </Stack>
           {actions && <Box sx={{ mt: 1 }}>{actions}</Box>}

@@ -33,6 +33,8 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import LinkIcon from '@mui/icons-material/Link';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { ChatType, RequestStage, ServiceRequestDetail, ServiceRequestForm } from '../../../contract/serviceRequests';
@@ -55,8 +57,8 @@ const errorText = (err: unknown) => {
 function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, flex: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', columnGap: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500, flex: '1 1 12em' }}>
           {title}
         </Typography>
         {action}
@@ -177,6 +179,16 @@ export default function RequestShow() {
     <ChatPanel
       testId={type}
       title={narrow ? undefined : translate(`resources.service_requests.chat.${type}`)}
+      audience={type === 'staff_chat' ? 'staff' : 'resident'}
+      composer={
+        type === 'member_chat' && asResident
+          ? {
+              label: translate('resources.service_requests.chat.recorded_label', { name: request.member_name ?? '' }),
+              placeholder: translate('resources.service_requests.chat.recorded_placeholder'),
+              send: translate('resources.service_requests.chat.recorded_send'),
+            }
+          : undefined
+      }
       messages={request[type]}
       onSend={
         canEdit
@@ -198,7 +210,7 @@ export default function RequestShow() {
         await requestApi.deleteComment(commentId);
         load();
       }}
-      height={narrow ? 460 : 520}
+      height={narrow ? 600 : 640}
       actions={
         type === 'member_chat' &&
         canEdit &&
@@ -279,7 +291,7 @@ export default function RequestShow() {
           </Stack>
         </Paper>
 
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(320px, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(300px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
           <Stack spacing={2}>
             <Section title={translate('resources.service_requests.sections.details')}>
               <Stack spacing={1.5}>
@@ -481,13 +493,26 @@ export default function RequestShow() {
             {narrow ? (
               <Paper variant="outlined">
                 <Tabs value={tab} onChange={(_, v: ChatType) => setTab(v)} variant="fullWidth">
-                  <Tab value="staff_chat" label={`${translate('resources.service_requests.chat.staff_chat')} (${request.staff_chat.length})`} />
-                  <Tab value="member_chat" label={`${translate('resources.service_requests.chat.member_chat')} (${request.member_chat.length})`} />
+                  <Tab
+                    value="staff_chat"
+                    icon={<LockOutlined fontSize="small" />}
+                    iconPosition="start"
+                    sx={{ minHeight: 48 }}
+                    label={`${translate('resources.service_requests.chat.staff_chat')} (${request.staff_chat.length})`}
+                  />
+                  <Tab
+                    value="member_chat"
+                    icon={<PersonOutline fontSize="small" />}
+                    iconPosition="start"
+                    sx={{ minHeight: 48 }}
+                    label={`${translate('resources.service_requests.chat.member_chat')} (${request.member_chat.length})`}
+                  />
                 </Tabs>
                 {chat(tab)}
               </Paper>
             ) : (
-              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+              // Side by side while each keeps room to write; one above the other when the column is narrower.
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', gap: 2 }}>
                 {chat('staff_chat')}
                 {chat('member_chat')}
               </Box>

@@ -18,6 +18,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { Advertisement } from '../../../contract/advertisements';
+import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import type { AppDataProvider } from '../../dataProvider';
@@ -26,6 +27,9 @@ import { formatDate } from '../../lib/dates';
 import { ListExport } from '../generic/ListExport';
 
 export const advertisementPath = (id: Identifier) => `/Advertisements/${id}`;
+const byName = (r: Advertisement) => r.name;
+/** The published switch of the selected advertisements. */
+const PUBLISH: PublishChange<Advertisement> = { on: { published: 1 }, off: { published: 0 }, offLabel: 'app.bulk.hide', offMessage: 'app.bulk.hidden' };
 
 /** The published switch of a row: POST /advertisement/{id} with published 0/1. */
 function PublishedSwitch({ record, disabled }: { record: Advertisement; disabled: boolean }) {
@@ -109,7 +113,16 @@ export default function AdvertisementList() {
           </TopToolbar>
         }
       >
-        <DataTable<Advertisement> rowClick={(id) => advertisementPath(id)} bulkActionButtons={false}>
+        <DataTable<Advertisement>
+          rowClick={(id) => advertisementPath(id)}
+          bulkActionButtons={
+            hasBulkActions({ publish: PUBLISH, canEdit, canDelete }) ? (
+              <ContentBulkActions<Advertisement> name={byName} publish={PUBLISH} canEdit={canEdit} canDelete={canDelete} />
+            ) : (
+              false
+            )
+          }
+        >
           <DataTable.Col source="name" />
           <DataTable.Col source="address" disableSort />
           <DataTable.Col source="created_at" render={(r) => formatDate(r.created_at)} />

@@ -4,6 +4,7 @@ import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { ANNOUNCEMENT_STATES, type Announcement, type AnnouncementState } from '../../../contract/announcements';
+import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { StateChip } from '../../components/content/StateChip';
@@ -78,7 +79,10 @@ export default function AnnouncementList() {
           </TopToolbar>
         }
       >
-        <DataTable<Announcement> rowClick={(id) => announcementPath(id)} bulkActionButtons={false}>
+        <DataTable<Announcement>
+          rowClick={(id) => announcementPath(id)}
+          bulkActionButtons={canDelete ? <ContentBulkActions<Announcement> name={(r) => r.title} canEdit={false} canDelete /> : false}
+        >
           <DataTable.Col source="title" />
           <DataTable.Col source="state" disableSort render={(r) => <AnnouncementStateChip state={r.state} />} />
           <DataTable.Col source="valid_from" label="resources.announcements.fields.validity" render={(r) => validityText(r as Announcement, translate)} />

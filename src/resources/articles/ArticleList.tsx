@@ -4,6 +4,7 @@ import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { ARTICLE_STATUSES, type Article } from '../../../contract/articles';
+import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter } from '../../layout/complexSelection';
@@ -13,6 +14,9 @@ import { ListExport } from '../generic/ListExport';
 import { ArticleStatusChip } from './ArticleStatusChip';
 
 export const articlePath = (id: Identifier) => `/News/${id}`;
+const byTitle = (r: Article) => r.title;
+/** Publishing the selected news: now, or at their planned time; taking them back makes them drafts. */
+const PUBLISH: PublishChange<Article> = { on: { status: 'published' }, off: { status: 'draft' } };
 
 function Empty() {
   const translate = useTranslate();
@@ -65,14 +69,23 @@ export default function ArticleList() {
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
             <ListExport path="/articles" filter={filter} />
             {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/News/create')}>
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/News/create')} data-tour="add">
                 {translate('app.actions.add')}
               </Button>
             )}
           </TopToolbar>
         }
       >
-        <DataTable<Article> rowClick={(id) => articlePath(id)} bulkActionButtons={false}>
+        <DataTable<Article>
+          rowClick={(id) => articlePath(id)}
+          bulkActionButtons={
+            hasBulkActions({ publish: PUBLISH, canEdit, canDelete }) ? (
+              <ContentBulkActions<Article> name={byTitle} publish={PUBLISH} canEdit={canEdit} canDelete={canDelete} />
+            ) : (
+              false
+            )
+          }
+        >
           <DataTable.Col
             source="title"
             render={(r) => (

@@ -15,6 +15,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { DocumentRecord } from '../../../contract/documents';
+import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { downloadAuthorised } from '../../components/content/media';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -82,7 +83,10 @@ export default function DocumentList() {
           </TopToolbar>
         }
       >
-        <DataTable<DocumentRecord> rowClick={false} bulkActionButtons={false}>
+        <DataTable<DocumentRecord>
+          rowClick={false}
+          bulkActionButtons={canDelete ? <ContentBulkActions<DocumentRecord> name={(r) => r.name} canEdit={false} canDelete /> : false}
+        >
           <DataTable.Col source="name" />
           <DataTable.Col source="file_name" disableSort render={(r) => `${r.file_name} (${formatFileSize(r.size)})`} />
           <DataTable.Col source="complexIds" disableSort label="app.audience.label" render={(r) => scopeText(r as DocumentRecord, translate)} />

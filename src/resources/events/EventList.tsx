@@ -4,6 +4,7 @@ import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { EVENT_STATES, type CommunityEvent, type EventState } from '../../../contract/events';
+import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { StateChip } from '../../components/content/StateChip';
@@ -79,7 +80,10 @@ export default function EventList() {
           </TopToolbar>
         }
       >
-        <DataTable<CommunityEvent> rowClick={(id) => eventPath(id)} bulkActionButtons={false}>
+        <DataTable<CommunityEvent>
+          rowClick={(id) => eventPath(id)}
+          bulkActionButtons={canDelete ? <ContentBulkActions<CommunityEvent> name={(r) => r.title} canEdit={false} canDelete /> : false}
+        >
           <DataTable.Col source="title" />
           <DataTable.Col source="state" disableSort render={(r) => <EventStateChip state={r.state} />} />
           <DataTable.Col source="starts_at" label="resources.events.fields.when" render={(r) => eventTime(r as CommunityEvent)} />

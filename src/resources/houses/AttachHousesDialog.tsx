@@ -50,7 +50,7 @@ export function AttachHousesDialog({
         {data.map((h) => (
           <ListItemButton key={h.id} onClick={() => toggle(h.id)}>
             <ListItemIcon>
-              <Checkbox edge="start" checked={chosen.includes(h.id)} tabIndex={-1} disableRipple inputProps={{ 'aria-label': h.address }} />
+              <Checkbox edge="start" checked={chosen.includes(h.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': h.address } }} />
             </ListItemIcon>
             <ListItemText primary={h.address} secondary={h.house_type ?? undefined} />
           </ListItemButton>

@@ -6,6 +6,7 @@ import { HttpError, useCanAccess, useGetList, useNotify, useTranslate } from 're
 import type { Bill, Resident } from '../../../contract/members';
 import { FormDialog } from '../../components/FormDialog';
 import { UkMonthField } from '../../components/inputs/DateInputs';
+import { unitLabel } from '../../lib/unitLabel';
 import { getBills, updateBills, type BillChange } from './api';
 import { formatMoney, toKopiyky } from './money';
 import { LoadError } from '../../components/LoadError';
@@ -180,7 +181,7 @@ function BillDialog({ memberId, editing, onClose, onSaved }: { memberId: number;
             >
               {units.map((u) => (
                 <MenuItem key={u.realty_id} value={u.realty_id}>
-                  {u.address}, № {u.number}
+                  {unitLabel(u, translate)}
                 </MenuItem>
               ))}
             </TextField>

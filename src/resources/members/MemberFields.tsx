@@ -1,23 +1,14 @@
 import { Stack } from '@mui/material';
-import { AutocompleteInput, email, maxLength, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
+import { email, maxLength, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
 import { MEMBER_STATUSES } from '../../../contract/members';
 import type { EntityDeclaration } from '../../../contract/entity';
-import type { Realty } from '../../../contract/realty';
 import { EntityInput } from '../generic/EntityInputs';
 import { useEntityLabels } from '../generic/labels';
+import { UnitInput } from './UnitInput';
+
+export { UnitInput };
 
 export const memberStatusChoices = MEMBER_STATUSES.map((s) => ({ id: s, name: `resources.members.statuses.${s}` }));
-
-export const unitOption = (r: Realty | undefined) => (r ? `${r.address}, № ${r.number}` : '');
-
-/** A unit picked by number or address (the realty list's search). */
-export function UnitInput({ source, type, label, required: isRequired = false }: { source: string; type?: string; label: string; required?: boolean }) {
-  return (
-    <ReferenceInput source={source} reference="realty" perPage={25} filter={type ? { type } : undefined} sort={{ field: 'number', order: 'ASC' }}>
-      <AutocompleteInput label={label} optionText={unitOption} filterToQuery={(q) => ({ q })} validate={isRequired ? required() : undefined} fullWidth />
-    </ReferenceInput>
-  );
-}
 
 /** The role select: the organization's resident roles (owner, co-owner, tenant, family member). */
 export function RoleInput({ source = 'role_id', label }: { source?: string; label: string }) {

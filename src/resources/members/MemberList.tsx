@@ -1,34 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Chip,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  LinearProgress,
-} from '@mui/material';
+import { Box, Button, Chip, Link, MenuItem, Paper, Stack, Table, TableBody, TablePagination, TextField, LinearProgress, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { useCanAccess, useDataProvider, useTranslate, type Identifier } from 'react-admin';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import { DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useTranslate, type Identifier, type SortPayload } from 'react-admin';
 import { MEMBER_STATUSES, memberEntity, type Member, type MemberStatus } from '../../../contract/members';
+import { BulkSet } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
-import { useLatestFetch } from '../../lib/useLatestFetch';
 import { TableSkeletonRows } from '../../components/TableSkeletonRows';
 import { ImportDialog } from './ImportDialog';
 import { MemberFields } from './MemberFields';
@@ -36,10 +20,34 @@ import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { QueryExport } from '../generic/ListExport';
+import { useQueryList } from '../generic/queryList';
 import { useUrlListState } from '../generic/urlListState';
 
 type SortField = 'name' | 'created_at';
 const DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 };
+const byName = (m: Member) => m.name;
+
+/** The members list's bulk actions: the status of the selected members, undoable. */
+function MemberBulkActions() {
+  return (
+    <>
+      <BulkSet<Member>
+        label="resources.members.bulk.activate"
+        icon={<HowToRegOutlined />}
+        data={{ status: 'active' }}
+        successMessage="resources.members.bulk.changed"
+        name={byName}
+      />
+      <BulkSet<Member>
+        label="resources.members.bulk.deactivate"
+        icon={<PersonOffOutlined />}
+        data={{ status: 'inactive' }}
+        successMessage="resources.members.bulk.changed"
+        name={byName}
+      />
+    </>
+  );
+}
 
 /**
  * /Members: the header's complex and address selection, search, status filter, sort and pages
@@ -48,7 +56,6 @@ const DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 }
 export default function MemberList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
   const list = useUrlListState(DEFAULTS);
@@ -66,27 +73,30 @@ export default function MemberList() {
 
   const query = useDebouncedValue(search);
   const filter = useMemo(() => ({ ...complexFilter, ...(status ? { status } : {}), q: query }), [complexFilter, status, query]);
-  const params = { filter, sort, pagination: { page, perPage } };
-  const { data, error, isPending, refetch } = useLatestFetch(
-    JSON.stringify(params),
-    () => dataProvider.getList<Member>('members', params),
+  const { update } = list;
+  const setSort = useCallback((s: SortPayload) => update({ sort: { field: s.field === 'created_at' ? 'created_at' : 'name', order: s.order } }), [update]);
+  const setPage = useCallback((p: number) => update({ page: p }), [update]);
+  const setPerPage = useCallback((n: number) => update({ perPage: n }), [update]);
+  const listContext = useQueryList<Member>({
+    resource: 'members',
+    filter,
+    sort,
+    page,
+    perPage,
+    setSort,
+    setPage,
+    setPerPage,
     // Wait for the selected complex's addresses, so that the first answer already has them.
-    !addressesPending,
-  );
-  const rows = data?.data ?? [];
-  const total = data?.total ?? 0;
-
-  const onSort = (field: SortField) => list.update({ sort: { field, order: sort.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' } });
-  const sortLabel = (field: SortField, key: string) => (
-    <TableSortLabel active={sort.field === field} direction={sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field)}>
-      {translate(key)}
-    </TableSortLabel>
-  );
+    enabled: !addressesPending,
+  });
+  const { error, isPending, isPlaceholderData, refetch, meta } = listContext;
+  const total = listContext.total ?? 0;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <TextField
+          data-tour="search"
           value={search}
           onChange={(e) => list.update({ filter: { q: e.target.value } })}
           placeholder={translate('resources.members.filters.search')}
@@ -120,42 +130,57 @@ export default function MemberList() {
             </Button>
           )}
           {canCreate && (
-            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')}>
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')} data-tour="add">
               {translate('app.actions.add')}
             </Button>
           )}
         </Stack>
       </Stack>
       {error ? <LoadError error={error} onRetry={() => void refetch()} sx={{ mb: 2 }} /> : null}
-      <Paper variant="outlined">
-        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        <TableContainer>
-          <Table size="small" aria-label={translate('resources.members.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{sortLabel('name', 'resources.members.fields.name')}</TableCell>
-                <TableCell>{translate('resources.members.fields.phone')}</TableCell>
-                <TableCell>{translate('resources.members.fields.email')}</TableCell>
-                <TableCell>{translate('resources.members.fields.units')}</TableCell>
-                <TableCell>{translate('resources.members.fields.status')}</TableCell>
-                <TableCell>{sortLabel('created_at', 'resources.members.fields.created_at')}</TableCell>
-                <TableCell sx={{ width: 56 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending && rows.length === 0 && <TableSkeletonRows rows={perPage} columns={7} />}
-              {rows.map((m) => (
-                <TableRow key={m.id} hover>
-                  <TableCell>
+      <ResourceContextProvider value="members">
+        <ListContextProvider value={listContext}>
+          <Paper variant="outlined" sx={{ position: 'relative' }}>
+            {(isPending || isPlaceholderData) && <LinearProgress aria-label={translate('ra.page.loading')} />}
+            {isPending ? (
+              // The first page's height while it loads: the rows arriving do not push the pagination down.
+              <Table size="small" aria-hidden>
+                <TableBody>
+                  <TableSkeletonRows rows={perPage} columns={7} />
+                </TableBody>
+              </Table>
+            ) : (
+              <DataTable<Member>
+                aria-label={translate('resources.members.title')}
+                rowClick={false}
+                bulkActionButtons={canEdit ? <MemberBulkActions /> : false}
+                empty={
+                  error ? null : <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{translate('resources.members.empty')}</Typography>
+                }
+                sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+              >
+                <DataTable.Col
+                  source="name"
+                  label="resources.members.fields.name"
+                  render={(m) => (
                     <Link component={RouterLink} to={`/Members/${m.id}`} underline="hover">
                       {m.name}
                     </Link>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.phone ?? '—'}</TableCell>
-                  <TableCell>{m.email ?? '—'}</TableCell>
-                  <TableCell>
+                  )}
+                />
+                <DataTable.Col
+                  source="phone"
+                  label="resources.members.fields.phone"
+                  disableSort
+                  render={(m) => <Box sx={{ whiteSpace: 'nowrap' }}>{m.phone ?? '—'}</Box>}
+                />
+                <DataTable.Col source="email" label="resources.members.fields.email" disableSort render={(m) => m.email ?? '—'} />
+                <DataTable.Col
+                  source="units"
+                  label="resources.members.fields.units"
+                  disableSort
+                  render={(m) => (
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-                      {m.units.map((u) => (
+                      {(m as Member).units.map((u) => (
                         <Chip
                           key={u.resident_id}
                           size="small"
@@ -165,44 +190,52 @@ export default function MemberList() {
                         />
                       ))}
                     </Stack>
-                  </TableCell>
-                  <TableCell>
+                  )}
+                />
+                <DataTable.Col
+                  source="status"
+                  label="resources.members.fields.status"
+                  disableSort
+                  render={(m) => (
                     <Chip size="small" color={m.status === 'active' ? 'success' : 'default'} label={translate(`resources.members.statuses.${m.status}`)} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(m.created_at).toLocaleDateString('uk-UA')}</TableCell>
-                  <TableCell>
+                  )}
+                />
+                <DataTable.Col
+                  source="created_at"
+                  label="resources.members.fields.created_at"
+                  sortByOrder="DESC"
+                  render={(m) => <Box sx={{ whiteSpace: 'nowrap' }}>{new Date(m.created_at).toLocaleDateString('uk-UA')}</Box>}
+                />
+                <DataTable.Col
+                  label=""
+                  disableSort
+                  sx={{ width: 48 }}
+                  render={(m) => (
                     <RowActionsMenu
                       onOpen={() => navigate(`/Members/${m.id}`)}
                       onEdit={canEdit ? () => setDialog(m.id) : undefined}
-                      onDelete={canDelete ? () => setDeleting(m) : undefined}
+                      onDelete={canDelete ? () => setDeleting(m as Member) : undefined}
                     />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!isPending && !error && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                    {translate('resources.members.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => list.update({ page: p + 1 })}
-          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })
-          }
-        />
-      </Paper>
+                  )}
+                />
+              </DataTable>
+            )}
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.max(0, page - 1)}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={[10, 25, 50, 100]}
+              onPageChange={(_, p) => setPage(p + 1)}
+              onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))}
+              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, meta) })
+              }
+            />
+          </Paper>
+        </ListContextProvider>
+      </ResourceContextProvider>
       <ResourceFormDialog<Member>
         resource="members"
         target={dialog}

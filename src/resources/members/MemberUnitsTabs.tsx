@@ -6,6 +6,7 @@ import type { Resident } from '../../../contract/members';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
+import { unitLabel } from '../../lib/unitLabel';
 import { formatArea } from '../realty/RealtyList';
 import { ResidentFields } from './MemberFields';
 
@@ -92,9 +93,7 @@ export function MemberRolesTab({ memberId, onChanged }: { memberId: number; onCh
           <TableBody>
             {data.map((r) => (
               <TableRow key={r.id}>
-                <TableCell>
-                  {r.address}, {translate(`resources.realty.types.${r.type}`).toLowerCase()} № {r.number}
-                </TableCell>
+                <TableCell>{unitLabel(r, translate)}</TableCell>
                 <TableCell>{r.role}</TableCell>
                 <TableCell>{r.ownership_share ?? '—'}</TableCell>
                 <TableCell>

@@ -5,9 +5,11 @@ import AttachFile from '@mui/icons-material/AttachFile';
 import { useNotify, useTranslate } from 'react-admin';
 import { DEFAULT_DEADLINE_HOURS, REQUEST_PRIORITIES, type RequestPriority, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import type { MediaFile } from '../../../contract/media';
+import type { RealtyType } from '../../../contract/realty';
 import { UkDateTimeField } from '../../components/inputs/DateInputs';
 import { useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
+import { unitLabel } from '../../lib/unitLabel';
 import { requestApi } from './api';
 
 interface Draft {
@@ -151,26 +153,28 @@ export default function RequestCreate() {
               )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
+              <Autocomplete
                 fullWidth
                 disabled={!house}
-                label={translate('resources.service_requests.fields.realty_id')}
-                value={draft.realty_id}
-                onChange={(e) => {
-                  const owner = (form?.residents ?? []).find((r) => String(r.realty_id) === e.target.value);
-                  set({ realty_id: e.target.value, member_id: owner ? String(owner.id) : '' });
+                options={house ? (form?.units ?? []) : []}
+                value={(form?.units ?? []).find((u) => String(u.id) === draft.realty_id) ?? null}
+                // «кв. 12», «паркомісце 3», «комора 7»: the house is chosen above.
+                getOptionLabel={(u) => unitLabel({ type: u.type as RealtyType, number: u.name }, translate)}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                onChange={(_, u) => {
+                  const owner = u ? (form?.residents ?? []).find((r) => r.realty_id === u.id) : undefined;
+                  set({ realty_id: u ? String(u.id) : '', member_id: owner ? String(owner.id) : '' });
                 }}
-                helperText={errors.realty_id ?? (!house ? translate('resources.service_requests.choose_house_first') : undefined)}
-                error={Boolean(errors.realty_id)}
-              >
-                <MenuItem value="">—</MenuItem>
-                {(form?.units ?? []).map((u) => (
-                  <MenuItem key={u.id} value={String(u.id)}>
-                    {translate(`resources.realty.types.${u.type}`)} № {u.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                noOptionsText={translate('resources.realty.picker.empty')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={translate('resources.service_requests.fields.realty_id')}
+                    helperText={errors.realty_id ?? (!house ? translate('resources.service_requests.choose_house_first') : undefined)}
+                    error={Boolean(errors.realty_id)}
+                  />
+                )}
+              />
               <TextField
                 select
                 fullWidth

@@ -11,21 +11,14 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
-  TableSortLabel,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { ColumnsButton, DataTable, ListContextProvider, ResourceContextProvider, useTranslate, type SortPayload } from 'react-admin';
 import { REQUEST_STAGES, serviceRequestEntity, type RequestStage, type ServiceRequest, type ServiceRequestForm } from '../../../contract/serviceRequests';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { UkDateField } from '../../components/inputs/DateInputs';
@@ -34,7 +27,8 @@ import { useComplexFilter, useComplexSelection } from '../../layout/complexSelec
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { useCan } from '../../lib/useCan';
-import { useLatestFetch } from '../../lib/useLatestFetch';
+import { preferencesKey } from '../../lib/appStore';
+import { useCurrentUser } from '../../useCurrentUser';
 import { useLiveEvents } from '../../lib/live';
 import { requestApi } from './api';
 import { STAGE_COLORS, STAGE_ICONS } from './StageChip';
@@ -43,8 +37,10 @@ import { totalLabel } from '../../dataProvider/shapes';
 import { LoadError } from '../../components/LoadError';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { QueryExport } from '../generic/ListExport';
+import { useQueryList } from '../generic/queryList';
 import { SavedViews, type BrowserViews } from '../generic/SavedViews';
 import { patchParams, useUrlListState, type ListStatePatch } from '../generic/urlListState';
+import { RequestBulkActions } from './RequestBulkActions';
 
 type SortField = 'created_at' | 'deadline' | 'stage';
 
@@ -75,6 +71,18 @@ export const EMPTY_FILTERS: RequestFilters = {
 
 const SORTS: readonly SortField[] = ['created_at', 'deadline', 'stage'];
 const DEFAULTS = { sort: EMPTY_FILTERS.sort, perPage: 25 };
+/**
+ * The columns the list shows until the user chooses (the column selector, kept per user): these
+ * fit 1280 px beside the sidebar without a sideways scroll.
+ */
+export const HIDDEN_BY_DEFAULT = ['responsible', 'created_at'];
+/** The store key of the user's column choice (src/lib/appStore.ts). */
+export const columnsKey = (userId: number | string) => preferencesKey(userId, 'service-requests.columns');
+/** A word longer than its cell wraps rather than widen the table; the table scrolls in its frame, never the page. */
+const REQUEST_TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& td.column-text, & td.column-address, & td.column-type, & td.column-responsible, & td.column-performer': { overflowWrap: 'break-word' },
+};
 
 /**
  * The filters in the address, as the API names them, so that reload, Back, a shared link and the
@@ -140,10 +148,11 @@ export function toApiFilter(f: RequestFilters, complex: Record<string, unknown>)
 export default function RequestList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider();
+  const { user } = useCurrentUser();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
   const canCreate = useCan('service_requests', 'create');
+  const canEdit = useCan('service_requests', 'edit');
   const list = useUrlListState(DEFAULTS);
   const filters = useMemo(() => filtersFromUrl(list), [list]);
   const { page, perPage } = list;
@@ -167,14 +176,27 @@ export default function RequestList() {
 
   const search = useDebouncedValue(filters.search);
   const filter = useMemo(() => toApiFilter({ ...filters, search }, complexFilter as Record<string, unknown>), [filters, search, complexFilter]);
-  const params = { filter, sort: filters.sort, pagination: { page, perPage } };
-  const { data, error, isPending, refetch } = useLatestFetch(
-    JSON.stringify(params),
-    () => dataProvider.getList<ServiceRequest>('service-requests', params),
-    !addressesPending,
+  const setSort = useCallback(
+    (s: SortPayload) => change({ sort: { field: SORTS.find((f) => f === s.field) ?? EMPTY_FILTERS.sort.field, order: s.order } }),
+    [change],
   );
-  const rows = data?.data ?? [];
-  const total = data?.total ?? 0;
+  const { update } = list;
+  const setPage = useCallback((p: number) => update({ page: p }), [update]);
+  const setPerPage = useCallback((n: number) => update({ perPage: n }), [update]);
+  const listContext = useQueryList<ServiceRequest>({
+    resource: 'service-requests',
+    filter,
+    sort: filters.sort,
+    page,
+    perPage,
+    setSort,
+    setPage,
+    setPerPage,
+    enabled: !addressesPending,
+  });
+  const { error, isPending, isPlaceholderData, refetch, meta } = listContext;
+  const total = listContext.total ?? 0;
+  const storeKey = columnsKey(user?.id ?? 'anyone');
 
   // A change anywhere reloads the page of the list; bursts are folded into one reload.
   const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -187,15 +209,6 @@ export default function RequestList() {
 
   const toggleStage = (stage: RequestStage) =>
     change({ stages: filters.stages.includes(stage) ? filters.stages.filter((s) => s !== stage) : [...filters.stages, stage] });
-  const onSort = (field: SortField) =>
-    change({
-      sort: { field, order: filters.sort.field === field ? (filters.sort.order === 'ASC' ? 'DESC' : 'ASC') : field === 'created_at' ? 'DESC' : 'ASC' },
-    });
-  const sortLabel = (field: SortField, key: string) => (
-    <TableSortLabel active={filters.sort.field === field} direction={filters.sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(field)}>
-      {translate(key)}
-    </TableSortLabel>
-  );
   const staffSelect = (key: 'responsibleId' | 'performerId', label: string) => (
     <TextField
       select
@@ -241,15 +254,17 @@ export default function RequestList() {
         })}
         <Box sx={{ flex: 1 }} />
         <SavedViews list="requests" query={list.viewQuery} defaultSort={DEFAULTS.sort} canSave={dirty} onApply={list.applyView} fromBrowser={BROWSER_VIEWS} />
+        <ColumnsButton storeKey={storeKey} />
         <QueryExport path={serviceRequestEntity.path} filter={filter} sort={filters.sort} />
         {canCreate && (
-          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create">
+          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to="/Requests/create" data-tour="add">
             {translate('resources.service_requests.add')}
           </Button>
         )}
       </Stack>
       <Stack direction="row" useFlexGap spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', '& .MuiFormControl-root': { my: 0 } }}>
         <TextField
+          data-tour="search"
           value={filters.search}
           onChange={(e) => change({ search: e.target.value })}
           placeholder={translate('resources.service_requests.filters.search')}
@@ -300,37 +315,42 @@ export default function RequestList() {
         )}
       </Stack>
       {error ? <LoadError error={error} onRetry={() => void refetch()} sx={{ mb: 2 }} /> : null}
-      <Paper variant="outlined">
-        {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
-        <TableContainer>
-          <Table size="small" aria-label={translate('resources.service_requests.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('resources.service_requests.fields.number')}</TableCell>
-                <TableCell>{sortLabel('stage', 'resources.service_requests.fields.stage')}</TableCell>
-                <TableCell>{translate('resources.service_requests.fields.type_id')}</TableCell>
-                <TableCell sx={{ minWidth: 200 }}>{translate('resources.service_requests.fields.house_id')}</TableCell>
-                <TableCell sx={{ minWidth: 180 }}>{translate('resources.service_requests.fields.text')}</TableCell>
-                <TableCell>{translate('resources.service_requests.fields.responsible_id')}</TableCell>
-                <TableCell>{translate('resources.service_requests.fields.performer_id')}</TableCell>
-                <TableCell>{sortLabel('deadline', 'resources.service_requests.fields.deadline')}</TableCell>
-                <TableCell>{sortLabel('created_at', 'resources.service_requests.fields.created_at')}</TableCell>
-                <TableCell sx={{ width: 56 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} hover data-testid={`request-row-${r.id}`}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/Requests/${r.id}`} underline="hover" sx={{ fontWeight: 500 }}>
-                      {r.number}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <StageChip stage={r.stage} />
-                  </TableCell>
-                  <TableCell>{r.type ?? '—'}</TableCell>
-                  <TableCell>
+      <ResourceContextProvider value="service-requests">
+        <ListContextProvider value={listContext}>
+          <Paper variant="outlined" sx={{ position: 'relative' }}>
+            {(isPending || isPlaceholderData) && <LinearProgress aria-label={translate('ra.page.loading')} />}
+            <DataTable<ServiceRequest>
+              aria-label={translate('resources.service_requests.title')}
+              storeKey={storeKey}
+              hiddenColumns={HIDDEN_BY_DEFAULT}
+              rowClick={false}
+              bulkActionButtons={canEdit ? <RequestBulkActions form={form} /> : false}
+              empty={
+                error ? null : (
+                  <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{translate('resources.service_requests.empty')}</Typography>
+                )
+              }
+              rowSx={() => ({ verticalAlign: 'top' })}
+              sx={REQUEST_TABLE_SX}
+            >
+              <DataTable.Col
+                source="number"
+                label="resources.service_requests.fields.number"
+                disableSort
+                render={(r) => (
+                  <Link component={RouterLink} to={`/Requests/${r.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+                    {r.number}
+                  </Link>
+                )}
+              />
+              <DataTable.Col source="stage" label="resources.service_requests.fields.stage" sortByOrder="ASC" render={(r) => <StageChip stage={r.stage} />} />
+              <DataTable.Col source="type" label="resources.service_requests.fields.type_id" disableSort render={(r) => r.type ?? '—'} />
+              <DataTable.Col
+                source="address"
+                label="resources.service_requests.fields.house_id"
+                disableSort
+                render={(r) => (
+                  <>
                     <Typography variant="body2">
                       {r.address}
                       {r.realty_number ? `, кв. ${r.realty_number}` : ''}
@@ -340,62 +360,80 @@ export default function RequestList() {
                         {r.member_name}
                       </Typography>
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                      {r.text}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{r.responsible?.name ?? '—'}</TableCell>
-                  <TableCell>{r.performer?.name ?? '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {r.deadline ? (
-                      <Tooltip title={formatDateTime(r.deadline)}>
-                        <Box>
-                          <Typography variant="body2" color={r.overdue ? 'error' : undefined} sx={{ fontWeight: r.overdue ? 600 : undefined }}>
-                            {formatDate(r.deadline)}
+                  </>
+                )}
+              />
+              <DataTable.Col
+                source="text"
+                label="resources.service_requests.fields.text"
+                disableSort
+                render={(r) => (
+                  <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                    {r.text}
+                  </Typography>
+                )}
+              />
+              <DataTable.Col
+                source="responsible"
+                label="resources.service_requests.fields.responsible_id"
+                disableSort
+                render={(r) => r.responsible?.name ?? '—'}
+              />
+              <DataTable.Col source="performer" label="resources.service_requests.fields.performer_id" disableSort render={(r) => r.performer?.name ?? '—'} />
+              <DataTable.Col
+                source="deadline"
+                label="resources.service_requests.fields.deadline"
+                sortByOrder="ASC"
+                render={(r) =>
+                  r.deadline ? (
+                    <Tooltip title={formatDateTime(r.deadline)}>
+                      <Box sx={{ whiteSpace: 'nowrap' }}>
+                        <Typography variant="body2" color={r.overdue ? 'error' : undefined} sx={{ fontWeight: r.overdue ? 600 : undefined }}>
+                          {formatDate(r.deadline)}
+                        </Typography>
+                        {r.overdue && (
+                          <Typography variant="caption" color="error">
+                            {translate('resources.service_requests.overdue')}
                           </Typography>
-                          {r.overdue && (
-                            <Typography variant="caption" color="error">
-                              {translate('resources.service_requests.overdue')}
-                            </Typography>
-                          )}
-                        </Box>
-                      </Tooltip>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at)}</TableCell>
-                  <TableCell>
-                    <RowActionsMenu area="service_requests" onOpen={() => navigate(`/Requests/${r.id}`)} onDelete={() => setDeleting(r)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!isPending && !error && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={10} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                    {translate('resources.service_requests.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => list.update({ page: p + 1 })}
-          onRowsPerPageChange={(e) => list.update({ perPage: Number(e.target.value) })}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, data?.meta) })
-          }
-        />
-      </Paper>
+                        )}
+                      </Box>
+                    </Tooltip>
+                  ) : (
+                    '—'
+                  )
+                }
+              />
+              <DataTable.Col
+                source="created_at"
+                label="resources.service_requests.fields.created_at"
+                sortByOrder="DESC"
+                render={(r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at)}</Box>}
+              />
+              <DataTable.Col
+                label=""
+                disableSort
+                sx={{ width: 48 }}
+                render={(r) => (
+                  <RowActionsMenu area="service_requests" onOpen={() => navigate(`/Requests/${r.id}`)} onDelete={() => setDeleting(r as ServiceRequest)} />
+                )}
+              />
+            </DataTable>
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.max(0, page - 1)}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={[10, 25, 50, 100]}
+              onPageChange={(_, p) => setPage(p + 1)}
+              onRowsPerPageChange={(e) => setPerPage(Number(e.target.value))}
+              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: totalLabel(count, meta) })
+              }
+            />
+          </Paper>
+        </ListContextProvider>
+      </ResourceContextProvider>
       <ConfirmDelete
         resource="service-requests"
         record={deleting}

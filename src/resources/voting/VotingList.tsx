@@ -59,7 +59,7 @@ export default function VotingList() {
           <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
             <ListExport path="/voting" filter={filter} />
             {canCreate && (
-              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Voting/create')}>
+              <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => navigate('/Voting/create')} data-tour="add">
                 {translate('app.actions.add')}
               </Button>
             )}
