@@ -89,7 +89,7 @@ test.describe('Заявки', () => {
     await page.getByRole('combobox', { name: 'Адреса' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('combobox', { name: 'Приміщення' }).click();
-    await page.getByRole('option', { name: /Квартира № 1$/ }).click();
+    await page.getByRole('option', { name: 'кв. 1', exact: true }).click();
     // The unit's resident is chosen with it.
     await expect(page.getByRole('combobox', { name: 'Мешканець' })).not.toHaveText('—');
     await page.getByLabel('Опис проблеми').fill(text);
