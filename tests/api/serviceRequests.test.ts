@@ -288,7 +288,8 @@ describe('list filters and sorts', () => {
     expect(await q(`performer_id=${engineerId}`)).toEqual([b.id]);
     expect(await q('overdue=1')).toEqual([a.id]);
     expect(await q('overdue=0')).not.toContain(a.id);
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are Kyiv days (from 22:00 or 21:00 UTC it is already tomorrow there).
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Kyiv' }).format(new Date());
     expect(await q(`created_from=${today}&created_to=${today}`)).toHaveLength(3);
     expect(await q('created_to=2020-01-01')).toEqual([]);
   });

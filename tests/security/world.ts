@@ -8,6 +8,7 @@ import { formFields, sampleRefs } from '../api/entitySamples.ts';
 import { ADMIN, API, createOrganization, createUser, uid, type TestApp } from '../api/helpers.ts';
 import { makeCity } from '../api/members-fixtures.ts';
 import { multipartBody, PDF, PNG, type FormValue } from '../api/multipart.ts';
+import { todayKyiv } from '../../server/modules/voting/meeting.ts';
 import { rows } from './db.ts';
 
 /**
@@ -86,7 +87,8 @@ export interface World {
 
 const day = 24 * 3600 * 1000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
-const today = () => new Date().toISOString().slice(0, 10);
+// Meeting dates are Kyiv days (from 22:00 or 21:00 UTC it is already tomorrow there).
+const today = () => todayKyiv();
 
 async function ok(t: TestApp, method: 'POST' | 'PUT', url: string, token: string, body: unknown) {
   const res = await t.call(method, `${API}${url}`, { token, body });
