@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { PassThrough, type Writable } from 'node:stream';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
@@ -96,8 +97,6 @@ async function writeCsv<T>(out: PassThrough, opts: ExportOptions<T>, signal: Abo
 }
 
 async function writeXlsx<T>(out: PassThrough, opts: ExportOptions<T>, signal: AbortSignal) {
-  // Loaded on first use: it is a large module that most starts never need.
-  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(opts.sheet ?? 'Аркуш1');
   sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { parse } from 'csv-parse';
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import { createPause } from './eventLoop.ts';
 
 /**
@@ -322,9 +322,7 @@ async function readXlsx(buf: Buffer): Promise<TableRow[]> {
   failure.catch(() => undefined);
   const next = <T>(iterator: AsyncIterator<T>) => Promise.race([iterator.next(), failure]);
 
-  // Loaded on first use: it is a large module that most starts never need.
-  const { default: Excel } = await import('exceljs');
-  const reader = new Excel.stream.xlsx.WorkbookReader(source, {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
