@@ -48,7 +48,13 @@ type Executor = Pick<Db, 'execute'>;
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
-/** Tables of the public schema, parents before children (foreign keys), then by name. */
+/**
+ * Tables that database triggers fill from other tables' rows (migrations 0021, 0022): neither
+ * written to an archive nor restored, because restoring their sources rebuilds them.
+ */
+const DERIVED_TABLES = new Set(['member_units']);
+
+/** Tables of the public schema, parents before children (foreign keys), then by name; derived tables left out. */
 async function tablesInOrder(db: Executor): Promise<string[]> {
   const tables = (
     await queryRows<{ name: string }>(
@@ -56,7 +62,9 @@ async function tablesInOrder(db: Executor): Promise<string[]> {
       sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
     )
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint con
