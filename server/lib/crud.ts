@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { BULK_MAX, bulkAnswer, bulkIds, type BulkRefusal } from '../../contract/bulk.ts';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
-import type { Db } from '../db/index.ts';
+import { queryRows, type Db } from '../db/index.ts';
 import { complexes, houses, media } from '../db/schema.ts';
 import { requirePermission, type CurrentUser } from './auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
 import { plainText } from './html.ts';
 import { HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
-import { likePattern, listTotal, ukrainianSortKey } from './list.ts';
+import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
+import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
@@ -47,6 +48,14 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   table: T;
   /** Rows → records, a page at a time (load what they refer to once per page). */
   toRecords(ctx: CrudContext, rows: Row<T>[]): Promise<Rec[]>;
+  /**
+   * The same records built in SQL, as one JSON array in the page's order: `pageArray` over
+   * `LIST_PAGE` (server/lib/jsonSql.ts), the page's ids and places. With it a list page is one
+   * statement — the page's ids, their records and the capped total — and its answer is sent as the
+   * database wrote it (docs/architecture.md, "Lists in one statement"). tests/api/records-sql.test.ts
+   * checks it against `toRecords` for every entity that has it.
+   */
+  recordsJson?(ctx: CrudContext): SQL;
   /**
    * A valid body → the table's values, for insert (`created`) and update (may be async: a password
    * hash; not needed when `create` and `update` are the entity's own).
@@ -126,8 +135,11 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   file?: { key: string; owned: boolean };
 
   // ── Workflow hooks: an entity whose writes are more than a row (numbers, stages, notifications) ──
-  /** The list's total from `count` (the capped count of the filter), e.g. reused from a cache while the rows do not change. */
-  total?(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>, count: () => Promise<ListTotal>): Promise<ListTotal>;
+  /** Totals kept between calls (e.g. while no row of the organization changes): the list counts only when `get` has none. */
+  totals?: {
+    get(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>): ListTotal | undefined;
+    set(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>, total: ListTotal): void;
+  };
   /** The entity's own create instead of the generic insert (after the body's checks): answers the new id. */
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
@@ -198,6 +210,17 @@ function wrapList(shape: ListShape, data: unknown[], pagination: ReturnType<type
   if (shape === 'data.data') return { data: { data, ...pagination } };
   if (shape === 'data_list') return { data };
   return { data, pagination };
+}
+/**
+ * A list answer whose records came as JSON text from the database: the declared wrapper written
+ * around it, so that the records are neither parsed nor serialised again in Node.
+ */
+function listJson(shape: ListShape, data: string, pagination: ReturnType<typeof paginate>, siblings: Record<string, unknown>): string {
+  const pages = JSON.stringify(pagination).slice(1, -1);
+  const rest = Object.keys(siblings).length ? `,${JSON.stringify(siblings).slice(1, -1)}` : '';
+  if (shape === 'main_data') return `{"main_data":{"data":${data},${pages}}${rest}}`;
+  if (shape === 'data.data') return `{"data":{"data":${data},${pages}}${rest}}`;
+  return `{"data":${data},"pagination":${JSON.stringify(pagination)}${rest}}`;
 }
 const itemResponse = (shape: ItemShape, record: z.ZodType) => (shape === 'main_data' ? z.object({ main_data: record }) : z.object({ data: record }));
 const wrapItem = (shape: ItemShape, record: unknown) => (shape === 'main_data' ? { main_data: record } : { data: record });
@@ -284,6 +307,8 @@ export function exportColumns<Rec>(e: EntityDeclaration, cells: Record<string, (
 /** The entities whose CRUD plugin a module builds itself; the rest get the plain one (server/modules/declared.ts). */
 const implemented = new Set<string>();
 export const hasCrudRoutes = (name: string) => implemented.has(name);
+/** The entities whose list builds its records in SQL (`recordsJson`), by name: tests compare them with `toRecords`. */
+export const recordsInSql = new Map<string, EntityDeclaration>();
 
 /**
  * The generic CRUD plugin of a declared entity: list (capped total, declared filters, search and
@@ -293,6 +318,7 @@ export const hasCrudRoutes = (name: string) => implemented.has(name);
 export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration, impl: CrudImplementation<T, Input, Rec>): FastifyPluginAsyncZod {
   const { table } = impl;
   implemented.add(e.name);
+  if (impl.recordsJson) recordsInSql.set(e.name, e);
   const tags = [e.name];
   const params = z.object({ id: idSchema });
   const listSchema = entityListQuery(e, impl.query);
@@ -485,25 +511,51 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           response: { 200: withSiblings(listResponse(list, e.record)) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query as ListQuery;
         // The keys beside the list do not depend on its rows: they are read alongside.
         const siblings = siblingsOf(request.user);
         siblings.catch(() => undefined);
         const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
         const w = source ? undefined : await where(db, request.user, q);
-        const count = () =>
-          listTotal(
-            db,
-            source?.count ??
-              db
-                .select({ one: sql`1` })
+        const ctx = ctxOf(request.user);
+        const countRows =
+          source?.count ??
+          db
+            .select({ one: sql`1` })
+            .from(table as PgTable)
+            .where(w);
+        const kept = impl.totals?.get(app, ctx, q);
+        if (impl.recordsJson && !wholeList && q.per_page <= app.rowsPerStatement) {
+          // One statement: the page's ids in order, their records as JSON, and the capped total.
+          const ids = source
+            ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
+            : db
+                .select({ id: table.id })
                 .from(table as PgTable)
-                .where(w),
+                .where(w)
+                .orderBy(...orderBy(q))
+                .limit(q.per_page)
+                .offset((q.page - 1) * q.per_page);
+          const [row] = await queryRows<{ data: string; n: number | null }>(
+            db,
+            sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+              select (${impl.recordsJson(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n`,
           );
+          const total = kept ?? (await totalOf(db, countRows, Number(row.n)));
+          if (!kept) impl.totals?.set(app, ctx, q, total);
+          const rest = impl.siblings ? await siblings : {};
+          return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
+        }
+        const count = async () => {
+          if (kept) return kept;
+          const total = await listTotal(db, countRows);
+          impl.totals?.set(app, ctx, q, total);
+          return total;
+        };
         // The page's records are read as soon as its rows come, while the total may still be counted.
         const [total, records] = await Promise.all([
-          impl.total ? impl.total(app, ctxOf(request.user), q, count) : count(),
+          count(),
           (source
             ? db
                 .select(getTableColumns(table as PgTable))

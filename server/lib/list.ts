@@ -13,8 +13,15 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * the table statistics, no rows read), never less than the limit + 1.
  */
 export async function listTotal(db: Db, rows: SQLWrapper): Promise<ListTotal> {
-  const [capped] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped`);
-  const exact = Number(capped.n);
+  const [capped] = await queryRows<{ n: number }>(db, sql`select ${cappedCount(rows)} as n`);
+  return totalOf(db, rows, Number(capped.n));
+}
+
+/** The capped count of `rows` as an expression, to be selected beside other things in one statement. */
+export const cappedCount = (rows: SQLWrapper): SQL => sql`(select count(*)::int from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) as capped)`;
+
+/** The total from a capped count of `rows`: exact up to the limit, the planner's estimate above it (one more statement). */
+export async function totalOf(db: Db, rows: SQLWrapper, exact: number): Promise<ListTotal> {
   if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows}`);
   const json = plan['QUERY PLAN'];

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Member, MemberUnit, Resident } from '../../../contract/members.ts';
 import { formatShare } from '../../../contract/share.ts';
 import type { Db } from '../../db/index.ts';
@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { addressSql } from '../houses/address.ts';
 import { houseScope, selectHouses, type HouseRow } from '../houses/records.ts';
 import { naturalKeys } from '../../lib/order.ts';
+import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 
 type Reader = Pick<Db, 'select'>;
 export type MemberRow = typeof members.$inferSelect;
@@ -132,4 +133,37 @@ export async function toMemberRecords(db: Reader, user: CurrentUser, rows: Membe
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
   }));
+}
+
+/** A link's ownership share as `formatShare` writes it («1», «1/2»), null without one. */
+const shareSql = sql`case when ${residents.shareNumerator} is null or ${residents.shareDenominator} is null then null
+  when ${residents.shareNumerator} = ${residents.shareDenominator} then '1'
+  else ${residents.shareNumerator} || '/' || ${residents.shareDenominator} end`;
+
+/** The same records as `toMemberRecords`, built in SQL for a list's page (server/lib/crud.ts `recordsJson`). */
+export function memberRecordsJson(db: Reader, user: CurrentUser): SQL {
+  const units = db
+    .select({
+      list: sql`json_agg(json_build_object(
+        'resident_id', ${residents.id}, 'realty_id', ${residents.realtyId}, 'house_id', ${realty.houseId}, 'complex_id', ${houses.complexId},
+        'address', ${addressSql}, 'type', ${realty.type}, 'number', ${realty.number}, 'role_id', ${residents.roleId},
+        'role', ${residentRoles.name}, 'ownership_share', ${shareSql}) order by ${sql.join([...residentOrder], sql`, `)})`,
+    })
+    .from(residents)
+    .innerJoin(realty, eq(realty.id, residents.realtyId))
+    .innerJoin(residentRoles, eq(residentRoles.id, residents.roleId))
+    .innerJoin(houses, eq(houses.id, realty.houseId))
+    .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+    .innerJoin(streets, eq(streets.id, houses.streetId))
+    .where(and(sql`${residents.memberId} = ${members.id}`, residentScope(db, user)));
+  const vehiclesCount = db
+    .select({ n: sql`count(*)::int` })
+    .from(vehicles)
+    .where(sql`${vehicles.memberId} = ${members.id}`);
+  return pageArray(
+    sql`json_build_object('id', ${members.id}, 'name', ${members.name}, 'phone', ${members.phone}, 'email', ${members.email},
+      'status', ${members.status}, 'note', ${members.note}, 'units', coalesce((${units}), '[]'::json),
+      'vehicles_count', (${vehiclesCount}), 'created_at', ${isoSql(members.createdAt)}, 'updated_at', ${isoSql(members.updatedAt)})`,
+    sql`join ${members} on ${members.id} = ${LIST_PAGE}.id`,
+  );
 }

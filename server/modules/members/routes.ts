@@ -10,7 +10,7 @@ import { normalisePhone } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
 import { complexMembersPage, memberComplex, memberHouses, memberSearch } from './filters.ts';
 import { requireLink, type Tx } from './links.ts';
-import { toMemberRecords } from './records.ts';
+import { toMemberRecords, memberRecordsJson } from './records.ts';
 import { residentRoleById, residentRolesOf } from './roles.ts';
 import { hasUnitWhere } from './scope.ts';
 
@@ -113,6 +113,7 @@ export const memberRoutes = crudRoutes(memberEntity, {
     if (outside > 0) throw conflict("Мешканця пов'язано з приміщеннями в інших комплексах: видалити його може адміністратор.");
   },
   toRecords: ({ db, user }, rows) => toMemberRecords(db, user, rows),
+  recordsJson: ({ db, user }) => memberRecordsJson(db, user),
   exportCells: {
     /** Each unit with its address, the member's role and share. */
     units: (m: Member) => m.units.map((u) => `${u.address}, № ${u.number} (${u.role}${u.ownership_share ? `, ${u.ownership_share}` : ''})`).join('; ') || null,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { MediaFile } from '../../../contract/media.ts';
 import { canAccess, normaliseRules } from '../../../contract/permissions.ts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../contract/serviceRequests.ts';
 import type { Db } from '../../db/index.ts';
 import {
+  complexes,
   houses,
   media,
   members,
@@ -32,7 +33,9 @@ import type { CurrentUser } from '../../lib/auth.ts';
 import { downloadName } from '../../lib/files.ts';
 import { currentRights, mayIn } from '../../lib/rights.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
-import { formatAddress } from '../houses/address.ts';
+import { addressSql, formatAddress } from '../houses/address.ts';
+import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
+import { settlements, streets } from '../../db/schema.ts';
 import { selectHouses } from '../houses/records.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -376,4 +379,36 @@ export async function requestFile(
     .where(and(eq(serviceRequestComments.requestId, requestId), inArray(serviceRequestComments.chatType, chats), eq(media.key, key)))
     .limit(1);
   return inChat?.m;
+}
+
+/** The same records as `recordsOf`, built in SQL for a list's page (server/lib/crud.ts `recordsJson`). */
+export function requestRecordsJson(db: Reader): SQL {
+  const r = serviceRequests;
+  const staff = (id: PgColumn, name: PgColumn) =>
+    sql`case when ${id} is not null and ${name} is not null then json_build_object('id', ${id}, 'name', ${name}) end`;
+  const mediaIds = db
+    .select({ ids: sql`json_agg(${serviceRequestMedia.mediaId} order by ${serviceRequestMedia.mediaId})` })
+    .from(serviceRequestMedia)
+    .where(sql`${serviceRequestMedia.requestId} = ${r.id}`);
+  return pageArray(
+    sql`json_build_object('id', ${r.id}, 'number', ${r.number}, 'type_id', ${r.typeId}, 'type', ${serviceRequestTypes.name},
+      'house_id', ${r.houseId}, 'complex_id', ${houses.complexId}, 'complex_name', ${complexes.name}, 'address', ${addressSql},
+      'realty_id', ${r.realtyId}, 'realty_number', ${realty.number}, 'member_id', ${r.memberId}, 'member_name', ${members.name},
+      'member_phone', ${members.phone}, 'text', ${r.text}, 'stage', ${r.stage}, 'priority', ${r.priority}, 'deadline', ${isoSql(r.deadline)},
+      'overdue', (${r.stage} <> 'done' and ${r.deadline} is not null and ${r.deadline} < now()),
+      'responsible_id', ${r.responsibleId}, 'responsible', ${staff(r.responsibleId, responsible.name)},
+      'performer_id', ${r.performerId}, 'performer', ${staff(r.performerId, performer.name)},
+      'media_ids', coalesce((${mediaIds}), '[]'::json), 'done_at', ${isoSql(r.doneAt)},
+      'created_at', ${isoSql(r.createdAt)}, 'updated_at', ${isoSql(r.updatedAt)})`,
+    sql`join ${r} on ${r.id} = ${LIST_PAGE}.id
+      join ${houses} on ${houses.id} = ${r.houseId}
+      join ${settlements} on ${settlements.id} = ${houses.settlementId}
+      join ${streets} on ${streets.id} = ${houses.streetId}
+      left join ${complexes} on ${complexes.id} = ${houses.complexId}
+      left join ${serviceRequestTypes} on ${serviceRequestTypes.id} = ${r.typeId}
+      left join ${realty} on ${realty.id} = ${r.realtyId}
+      left join ${members} on ${members.id} = ${r.memberId}
+      left join ${users} "responsible" on ${responsible.id} = ${r.responsibleId}
+      left join ${users} "performer" on ${performer.id} = ${r.performerId}`,
+  );
 }

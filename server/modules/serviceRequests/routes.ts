@@ -56,6 +56,7 @@ import {
   requestMediaUrl,
   requestScope,
   recordsOf,
+  requestRecordsJson,
   transitionsFrom,
   worksIn,
   type RequestRow,
@@ -102,6 +103,12 @@ const countsOf = (app: FastifyInstance) => {
   let counts = countCaches.get(app);
   if (!counts) countCaches.set(app, (counts = new ListCountCache(app.live)));
   return counts;
+};
+
+/** What a list's total depends on: the user's complexes and the filters (not the page or the sort). */
+const totalKey = (user: CurrentUser, query: Record<string, unknown>) => {
+  const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = query;
+  return JSON.stringify([user.complexIds, filters]);
 };
 
 const actorOf = async ({ db, user }: CrudContext): Promise<Actor> => {
@@ -195,15 +202,9 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     number: (order) => [order === 'asc' ? asc(serviceRequests.number) : desc(serviceRequests.number)],
   },
   /** The total depends on the filters and the user's scope, not on the page or the sort: reused while no request changes. */
-  async total(app, { user }, query, count) {
-    const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = query;
-    const key = JSON.stringify([user.complexIds, filters]);
-    const counts = countsOf(app);
-    const cached = counts.get(user.organizationId, key);
-    if (cached) return cached;
-    const total = await count();
-    counts.set(user.organizationId, key, total);
-    return total;
+  totals: {
+    get: (app, { user }, query) => countsOf(app).get(user.organizationId, totalKey(user, query)),
+    set: (app, { user }, query, total) => countsOf(app).set(user.organizationId, totalKey(user, query), total),
   },
   references: {
     'service-request-types': checkedByWorkflow,
@@ -232,6 +233,7 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
   },
   detail: { schema: serviceRequestDetail, load: detailOf, writes: true },
   toRecords: ({ db }, rows) => recordsOf(db, rows),
+  recordsJson: ({ db }) => requestRecordsJson(db),
 });
 
 /**

@@ -1,0 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Pieces for records built in SQL (a list's `recordsJson`, docs/architecture.md "Lists in one
+ * statement"): the database writes the page's JSON, and the answer is sent as it wrote it.
+ */
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds, «Z»); null stays null. */
+export const isoSql = (column: PgColumn | SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The relation of a list's page in `recordsJson`: the page's ids (`id`) and their places (`ord`). */
+export const LIST_PAGE = sql.raw('list_page');
+
+/** The records of the page as a JSON array in the page's order (`record`: a json_build_object over `from`). */
+export const pageArray = (record: SQL, from: SQL): SQL =>
+  sql`(select coalesce(json_agg(${record} order by ${LIST_PAGE}.ord), '[]'::json) from ${LIST_PAGE} ${from})`;
