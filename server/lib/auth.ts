@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAccess, FULL_RULES, normaliseRules, type Action, type Area, type Rules } from '../../contract/permissions.ts';
@@ -35,17 +35,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUser | undefined> {
-  return loadUserWhere(db, eq(authTokens.tokenHash, hashToken(token)));
-}
-
-/** The user of a token known by its id (the live stream's ticket names it), while it is valid. */
-export async function loadCurrentUserByTokenId(db: Db, tokenId: number): Promise<CurrentUser | undefined> {
-  return loadUserWhere(db, eq(authTokens.id, tokenId));
-}
-
-async function loadUserWhere(db: Db, tokenCondition: SQL): Promise<CurrentUser | undefined> {
-  const [row] = await db
+/**
+ * The user of a valid token with their role's rules and complexes, in one statement: it runs
+ * before every protected call, so it is prepared once per database (a named statement on
+ * PostgreSQL, planned once per connection) with the token's hash and the moment as parameters.
+ */
+function userOf(db: Db, tokenCondition: SQL) {
+  return db
     .select({
       tokenId: authTokens.id,
       id: users.id,
@@ -53,18 +49,32 @@ async function loadUserWhere(db: Db, tokenCondition: SQL): Promise<CurrentUser |
       isAdmin: users.isAdmin,
       mustChangePassword: users.mustChangePassword,
       permissions: staffRoles.permissions,
+      complexIds: sql<number[] | null>`case when ${users.isAdmin} then null else array(select ${userComplexes.complexId} from ${userComplexes} where ${userComplexes.userId} = ${users.id} order by 1) end`,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
-    .where(and(tokenCondition, isNull(authTokens.revokedAt), gt(authTokens.expiresAt, new Date())))
+    .where(and(tokenCondition, isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql.placeholder('now'))))
     .limit(1);
-  if (!row) return undefined;
-  let complexIds: number[] | null = null;
-  if (!row.isAdmin) {
-    const links = await db.select({ id: userComplexes.complexId }).from(userComplexes).where(eq(userComplexes.userId, row.id));
-    complexIds = links.map((l) => l.id);
-  }
+}
+type UserRow = Awaited<ReturnType<ReturnType<typeof userOf>['execute']>>[number];
+
+const byHash = new WeakMap<Db, ReturnType<ReturnType<typeof userOf>['prepare']>>();
+
+export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUser | undefined> {
+  let query = byHash.get(db);
+  if (!query) byHash.set(db, (query = userOf(db, eq(authTokens.tokenHash, sql.placeholder('hash'))).prepare('auth_user_by_token')));
+  const [row] = await query.execute({ hash: hashToken(token), now: new Date().toISOString() });
+  return row && currentUser(row);
+}
+
+/** The user of a token known by its id (the live stream's ticket names it), while it is valid. */
+export async function loadCurrentUserByTokenId(db: Db, tokenId: number): Promise<CurrentUser | undefined> {
+  const [row] = await userOf(db, eq(authTokens.id, tokenId)).execute({ now: new Date().toISOString() });
+  return row && currentUser(row);
+}
+
+function currentUser(row: UserRow): CurrentUser {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -72,7 +82,7 @@ async function loadUserWhere(db: Db, tokenCondition: SQL): Promise<CurrentUser |
     isAdmin: row.isAdmin,
     mustChangePassword: row.mustChangePassword,
     rules: row.isAdmin ? FULL_RULES : normaliseRules(row.permissions ?? {}),
-    complexIds,
+    complexIds: row.isAdmin ? null : (row.complexIds ?? []).map(Number),
   };
 }
 
