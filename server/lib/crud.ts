@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,7 +53,8 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * `LIST_PAGE` (server/lib/jsonSql.ts), the page's ids and places. With it a list page is one
    * statement — the page's ids, their records and the capped total — and its answer is sent as the
    * database wrote it (docs/architecture.md, "Lists in one statement"). tests/api/records-sql.test.ts
-   * checks it against `toRecords` for every entity that has it.
+   * checks it against `toRecords` for every entity that has it. It may depend on the user's
+   * organization and complexes only: it is rendered once for each and kept.
    */
   recordsJson?(ctx: CrudContext): SQL;
   /**
@@ -193,6 +194,11 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
       ).length > 0,
   ],
 ]);
+
+/** Renders kept SQL (`recordsJson`) to text. */
+const dialect = new PgDialect();
+/** Rendered records' SQL kept per entity: one per organization and set of complexes in use. */
+const RENDERED_KEPT = 500;
 
 /** A column or an expression of the row: drizzle's operators take either, the union needs the hint. */
 const col = (c: PgColumn | SQL) => c as PgColumn;
@@ -410,6 +416,20 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       for (let i = 0; i < rows.length; i += app.rowsPerStatement) out.push(...(await impl.toRecords(ctxOf(user), rows.slice(i, i + app.rowsPerStatement))));
       return out;
     };
+    /**
+     * The records' SQL for this user's organization and complexes, rendered once with its values
+     * written in (ids only) and kept: building and rendering it is most of a list call's Node time.
+     */
+    const rendered = new Map<string, SQL>();
+    const recordsSql = (ctx: CrudContext): SQL => {
+      const key = `${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}`;
+      let text = rendered.get(key);
+      if (!text) {
+        if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+        rendered.set(key, (text = sql.raw(dialect.sqlToQuery(impl.recordsJson!(ctx).inlineParams()).sql)));
+      }
+      return text;
+    };
     const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
     referenceChecks.set(
       e.name,
@@ -540,7 +560,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           const [row] = await queryRows<{ data: string; n: number | null }>(
             db,
             sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${impl.recordsJson(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n`,
+              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n`,
           );
           const total = kept ?? (await totalOf(db, countRows, Number(row.n)));
           if (!kept) impl.totals?.set(app, ctx, q, total);
