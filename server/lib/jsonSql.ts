@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { houses, settlements, streets } from '../db/schema.ts';
 
 /**
  * Pieces for records built in SQL (a list's `recordsJson`, docs/architecture.md "Lists in one
@@ -15,3 +16,9 @@ export const LIST_PAGE = sql.raw('list_page');
 /** The records of the page as a JSON array in the page's order (`record`: a json_build_object over `from`). */
 export const pageArray = (record: SQL, from: SQL): SQL =>
   sql`(select coalesce(json_agg(${record} order by ${LIST_PAGE}.ord), '[]'::json) from ${LIST_PAGE} ${from})`;
+
+/** The joins that give a row's house with its address parts (`addressSql` of houses/address.ts reads them). */
+export const houseJoins = (houseId: PgColumn | SQL): SQL =>
+  sql`join ${houses} on ${houses.id} = ${houseId}
+    join ${settlements} on ${settlements.id} = ${houses.settlementId}
+    join ${streets} on ${streets.id} = ${houses.streetId}`;

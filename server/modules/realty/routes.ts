@@ -8,6 +8,7 @@ import { addressMatches, addressSql, formatAddress, searchText } from '../houses
 import { NUMBER_WORD, searchWords } from './search.ts';
 import { naturalKeys, ordered } from '../../lib/order.ts';
 import { selectHouses } from '../houses/records.ts';
+import { houseJoins, isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 
 const NUMBER_TAKEN = { number: ['У цьому будинку вже є приміщення цього типу з таким номером.'] };
 
@@ -81,6 +82,13 @@ export const realtyRoutes = crudRoutes(realtyEntity, {
   },
   uniqueViolation: NUMBER_TAKEN,
   values: (b: RealtyInput) => ({ houseId: b.house_id, type: b.type, number: b.number, area: areaIn(b.area), floor: b.floor, entrance: b.entrance }),
+  recordsJson: () =>
+    pageArray(
+      sql`json_build_object('id', ${realty.id}, 'house_id', ${realty.houseId}, 'complex_id', ${houses.complexId}, 'address', ${addressSql},
+        'type', ${realty.type}, 'number', ${realty.number}, 'area', ${realty.area}::float8, 'floor', ${realty.floor}, 'entrance', ${realty.entrance},
+        'created_at', ${isoSql(realty.createdAt)}, 'updated_at', ${isoSql(realty.updatedAt)})`,
+      sql`join ${realty} on ${realty.id} = ${LIST_PAGE}.id ${houseJoins(realty.houseId)}`,
+    ),
   /** One query for the houses of the whole page (address, complex). */
   async toRecords({ db }, rows) {
     const houseIds = [...new Set(rows.map((r) => r.houseId))];

@@ -34,8 +34,7 @@ import { downloadName } from '../../lib/files.ts';
 import { currentRights, mayIn } from '../../lib/rights.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { addressSql, formatAddress } from '../houses/address.ts';
-import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
-import { settlements, streets } from '../../db/schema.ts';
+import { houseJoins, isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { selectHouses } from '../houses/records.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -400,10 +399,7 @@ export function requestRecordsJson(db: Reader): SQL {
       'performer_id', ${r.performerId}, 'performer', ${staff(r.performerId, performer.name)},
       'media_ids', coalesce((${mediaIds}), '[]'::json), 'done_at', ${isoSql(r.doneAt)},
       'created_at', ${isoSql(r.createdAt)}, 'updated_at', ${isoSql(r.updatedAt)})`,
-    sql`join ${r} on ${r.id} = ${LIST_PAGE}.id
-      join ${houses} on ${houses.id} = ${r.houseId}
-      join ${settlements} on ${settlements.id} = ${houses.settlementId}
-      join ${streets} on ${streets.id} = ${houses.streetId}
+    sql`join ${r} on ${r.id} = ${LIST_PAGE}.id ${houseJoins(r.houseId)}
       left join ${complexes} on ${complexes.id} = ${houses.complexId}
       left join ${serviceRequestTypes} on ${serviceRequestTypes.id} = ${r.typeId}
       left join ${realty} on ${realty.id} = ${r.realtyId}
