@@ -83,7 +83,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   /** Whether a referenced record of a resource that is not declared (e.g. members) exists for this user. */
   references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
   /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields (e.g. phone digits). */
-  search?(ctx: CrudContext, text: string): SQL | undefined | Promise<SQL | undefined>;
+  search?(ctx: CrudContext, text: string, query: Record<string, unknown>): SQL | undefined | Promise<SQL | undefined>;
   /**
    * A narrower source of the page and the total for the queries it serves (e.g. the members of one
    * complex from `member_units`, walked on one index in list order): the page's ids come from it
@@ -370,7 +370,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && impl.search) conditions.push(await impl.search({ db, user }, search));
+    if (search && impl.search) conditions.push(await impl.search({ db, user }, search, q));
     else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
