@@ -1,9 +1,8 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAccess, FULL_RULES, normaliseRules, type Action, type Area, type Rules } from '../../contract/permissions.ts';
 import type { Db } from '../db/index.ts';
-import { authTokens, staffRoles, userComplexes, users } from '../db/schema.ts';
 import { forbidden, HttpError } from './errors.ts';
 import { hashToken } from './secrets.ts';
 
@@ -23,6 +22,16 @@ export interface CurrentUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser;
+    /**
+     * The session's token hash, and whether `user` was read from the database for this request
+     * (false: taken from the sessions this process has seen, to be confirmed by the route's own
+     * statement — see `sessionSql`).
+     */
+    session: { hash: string; confirmed: boolean };
+  }
+  interface FastifyContextConfig {
+    /** The route confirms a known session inside its own statement (`sessionSql`, `confirmSession`). */
+    confirmsSession?: boolean;
   }
 }
 
@@ -36,70 +45,157 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The user of a valid token with their role's rules and complexes, in one statement: it runs
- * before every protected call, so it is prepared once per database (a named statement on
- * PostgreSQL, planned once per connection) with the token's hash and the moment as parameters.
+ * A valid session's user with their role's rules and complexes, as one JSON value (null when the
+ * token is unknown, ended or expired): the sign-in check of every protected call, and the check
+ * a list's own statement makes of a session it was started with (`sessionSql`).
  */
-function userOf(db: Db, tokenCondition: SQL) {
-  return db
-    .select({
-      tokenId: authTokens.id,
-      id: users.id,
-      organizationId: users.organizationId,
-      isAdmin: users.isAdmin,
-      mustChangePassword: users.mustChangePassword,
-      permissions: staffRoles.permissions,
-      complexIds: sql<number[] | null>`case when ${users.isAdmin} then null else array(select ${userComplexes.complexId} from ${userComplexes} where ${userComplexes.userId} = ${users.id} order by 1) end`,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(staffRoles, eq(staffRoles.id, users.roleId))
-    .where(and(tokenCondition, isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql.placeholder('now'))))
-    .limit(1);
+const sessionJson = (token: SQL) => sql<SessionRow | string | null>`(select json_build_object(
+    'token_id', t.id, 'id', u.id, 'organization_id', u.organization_id, 'is_admin', u.is_admin,
+    'must_change_password', u.must_change_password, 'permissions', r.permissions,
+    'complex_ids', case when u.is_admin then null else array(select uc.complex_id from user_complexes uc where uc.user_id = u.id order by 1) end)
+  from auth_tokens t join users u on u.id = t.user_id left join staff_roles r on r.id = u.role_id
+  where ${token} and t.revoked_at is null and t.expires_at > now())`;
+/** The session's token in `sessionJson` (whose tables are aliased t, u, r). */
+const tokenHashIs = (hash: unknown) => sql`t.token_hash = ${hash}`;
+
+interface SessionRow {
+  token_id: number;
+  id: number;
+  organization_id: number;
+  is_admin: boolean;
+  must_change_password: boolean;
+  permissions: Record<string, string[]> | null;
+  complex_ids: number[] | null;
 }
-type UserRow = Awaited<ReturnType<ReturnType<typeof userOf>['execute']>>[number];
 
-const byHash = new WeakMap<Db, ReturnType<ReturnType<typeof userOf>['prepare']>>();
+function currentUser(row: SessionRow | string | null): CurrentUser | undefined {
+  const r = (typeof row === 'string' ? JSON.parse(row) : row) as SessionRow | null;
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    tokenId: r.token_id,
+    isAdmin: r.is_admin,
+    mustChangePassword: r.must_change_password,
+    rules: r.is_admin ? FULL_RULES : normaliseRules(r.permissions ?? {}),
+    complexIds: r.is_admin ? null : (r.complex_ids ?? []),
+  };
+}
 
+const byHash = new WeakMap<Db, { execute(values: { hash: string }): Promise<{ session: SessionRow | string | null }[]> }>();
+
+/** The user of a token, while it is valid: one statement, prepared once per database (named, so planned once per connection). */
 export async function loadCurrentUser(db: Db, token: string): Promise<CurrentUser | undefined> {
+  return userByHash(db, hashToken(token));
+}
+
+async function userByHash(db: Db, hash: string): Promise<CurrentUser | undefined> {
   let query = byHash.get(db);
-  if (!query) byHash.set(db, (query = userOf(db, eq(authTokens.tokenHash, sql.placeholder('hash'))).prepare('auth_user_by_token')));
-  const [row] = await query.execute({ hash: hashToken(token), now: new Date().toISOString() });
-  return row && currentUser(row);
+  if (!query) {
+    query = db
+      .select({ session: sessionJson(tokenHashIs(sql.placeholder('hash'))) })
+      .from(sql`(select 1) as one`)
+      .prepare('auth_session_by_token');
+    byHash.set(db, query);
+  }
+  const [row] = await query!.execute({ hash });
+  return currentUser(row?.session ?? null);
 }
 
 /** The user of a token known by its id (the live stream's ticket names it), while it is valid. */
 export async function loadCurrentUserByTokenId(db: Db, tokenId: number): Promise<CurrentUser | undefined> {
-  const [row] = await userOf(db, eq(authTokens.id, tokenId)).execute({ now: new Date().toISOString() });
-  return row && currentUser(row);
+  const [row] = await db.select({ session: sessionJson(sql`t.id = ${tokenId}`) }).from(sql`(select 1) as one`);
+  return currentUser(row?.session ?? null);
 }
 
-function currentUser(row: UserRow): CurrentUser {
-  return {
-    id: row.id,
-    organizationId: row.organizationId,
-    tokenId: row.tokenId,
-    isAdmin: row.isAdmin,
-    mustChangePassword: row.mustChangePassword,
-    rules: row.isAdmin ? FULL_RULES : normaliseRules(row.permissions ?? {}),
-    complexIds: row.isAdmin ? null : (row.complexIds ?? []).map(Number),
-  };
+// ── Sessions known to this process ─────────────────────────────────────────────────────────
+// A list that builds its answer in one statement (server/lib/crud.ts) need not read the session
+// first: it starts with the user this process saw for the token last time and checks the session
+// in that same statement (`sessionSql`). Only when the statement finds it as it was is the answer
+// sent; an ended session is a 401 and changed rights run the call again with them
+// (docs/security.md, "Sessions confirmed in the list's statement"). No answer is ever built on
+// rights that were not read in the statement that built it, or before it.
+
+/** Sessions kept per database (the newest used; each is only a guess until confirmed). */
+const KEPT_SESSIONS = 10_000;
+const known = new WeakMap<Db, Map<string, CurrentUser>>();
+const knownOf = (db: Db) => {
+  let m = known.get(db);
+  if (!m) known.set(db, (m = new Map()));
+  return m;
+};
+function remember(db: Db, hash: string, user: CurrentUser | undefined) {
+  const m = knownOf(db);
+  m.delete(hash);
+  if (!user) return;
+  if (m.size >= KEPT_SESSIONS) m.delete(m.keys().next().value!);
+  m.set(hash, user);
 }
+
+const sameUser = (a: CurrentUser, b: CurrentUser) =>
+  a.id === b.id &&
+  a.organizationId === b.organizationId &&
+  a.tokenId === b.tokenId &&
+  a.isAdmin === b.isAdmin &&
+  a.mustChangePassword === b.mustChangePassword &&
+  JSON.stringify(a.rules) === JSON.stringify(b.rules) &&
+  JSON.stringify(a.complexIds) === JSON.stringify(b.complexIds);
+
+/** The session check to select beside a route's answer while the request's user is not confirmed yet (null once it is). */
+export function sessionSql(request: FastifyRequest): SQL {
+  return !request.session || request.session.confirmed ? sql`null` : sessionJson(tokenHashIs(request.session.hash));
+}
+
+/**
+ * What the route's statement found of the session (`sessionSql`): true when the answer may be
+ * sent (confirmed now, or already before); false when the rights changed — the request now holds
+ * them and the route runs again; throws 401 when the session ended.
+ */
+export function confirmSession(db: Db, request: FastifyRequest, found: unknown): boolean {
+  if (!request.session || request.session.confirmed) return true;
+  const fresh = currentUser(found as SessionRow | string | null);
+  request.session.confirmed = true;
+  remember(db, request.session.hash, fresh);
+  if (!fresh) throw unauthenticated();
+  if (sameUser(fresh, request.user)) return true;
+  request.user = fresh;
+  return false;
+}
+
+/** Reads the session now (an unconfirmed request that is refused, or that takes another path): 401 when it ended. */
+export async function confirmNow(db: Db, request: FastifyRequest): Promise<void> {
+  if (!request.session || request.session.confirmed) return;
+  const fresh = await userByHash(db, request.session.hash);
+  request.session.confirmed = true;
+  remember(db, request.session.hash, fresh);
+  if (!fresh) throw unauthenticated();
+  request.user = fresh;
+}
+
+const mustChangeFirst = (user: CurrentUser, request: FastifyRequest) =>
+  user.mustChangePassword && !/\/(user|logout)$/.test(request.routeOptions.url ?? '');
 
 /** Registers a bearer-token check for every route of the scope it is registered in. */
 export const requireAuth = fp(
   async (app, opts: { db: Db }) => {
     app.decorateRequest('user', undefined as unknown as CurrentUser);
+    app.decorateRequest('session', undefined as unknown as FastifyRequest['session']);
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
       if (!token || token.length > 200) throw unauthenticated();
-      const user = await loadCurrentUser(opts.db, token);
+      const hash = hashToken(token);
+      const guess = request.routeOptions.config.confirmsSession ? knownOf(opts.db).get(hash) : undefined;
+      if (guess && !mustChangeFirst(guess, request)) {
+        request.user = guess;
+        request.session = { hash, confirmed: false };
+        return;
+      }
+      const user = await userByHash(opts.db, hash);
+      remember(opts.db, hash, user);
       if (!user) throw unauthenticated();
       request.user = user;
-      const route = request.routeOptions.url ?? '';
-      if (user.mustChangePassword && !/\/(user|logout)$/.test(route)) {
-        throw new HttpError(403, 'Спочатку змініть тимчасовий пароль.');
-      }
+      request.session = { hash, confirmed: true };
+      if (mustChangeFirst(user, request)) throw new HttpError(403, 'Спочатку змініть тимчасовий пароль.');
     });
   },
   { name: 'require-auth' },
@@ -108,6 +204,12 @@ export const requireAuth = fp(
 /** preHandler that refuses the request unless the user's role grants `action` on `area`. */
 export function requirePermission(area: Area, action: Action) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!canAccess(request.user.rules, area, action)) throw forbidden();
+    if (canAccess(request.user.rules, area, action)) return;
+    // A refusal is never based on a session not confirmed: its rights may have grown meanwhile.
+    if (request.session && !request.session.confirmed) {
+      await confirmNow(request.server.db, request);
+      if (canAccess(request.user.rules, area, action)) return;
+    }
+    throw forbidden();
   };
 }

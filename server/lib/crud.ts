@@ -8,10 +8,11 @@ import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
 import { queryRows, type Db } from '../db/index.ts';
 import { complexes, houses, media } from '../db/schema.ts';
-import { requirePermission, type CurrentUser } from './auth.ts';
+import { confirmNow, confirmSession, requirePermission, sessionSql, type CurrentUser } from './auth.ts';
+import { canAccess } from '../../contract/permissions.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
 import { plainText } from './html.ts';
-import { HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
+import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
@@ -530,9 +531,14 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           querystring: listSchema,
           response: { 200: withSiblings(listResponse(list, e.record)) },
         },
+        // A list built in one statement checks the session in it (server/lib/auth.ts).
+        config: { confirmsSession: Boolean(impl.recordsJson) && !wholeList },
       },
-      async (request, reply) => {
+      async function listRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
         const q = request.query as ListQuery;
+        const oneStatement = Boolean(impl.recordsJson) && !wholeList && q.per_page <= app.rowsPerStatement;
+        // Any other way reads the session first.
+        if (!oneStatement) await confirmNow(db, request);
         // The keys beside the list do not depend on its rows: they are read alongside.
         const siblings = siblingsOf(request.user);
         siblings.catch(() => undefined);
@@ -546,7 +552,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .from(table as PgTable)
             .where(w);
         const kept = impl.totals?.get(app, ctx, q);
-        if (impl.recordsJson && !wholeList && q.per_page <= app.rowsPerStatement) {
+        if (oneStatement) {
           // One statement: the page's ids in order, their records as JSON, and the capped total.
           const ids = source
             ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
@@ -557,11 +563,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 .orderBy(...orderBy(q))
                 .limit(q.per_page)
                 .offset((q.page - 1) * q.per_page);
-          const [row] = await queryRows<{ data: string; n: number | null }>(
+          // The session too, when the request started with the one this process knew (server/lib/auth.ts).
+          const [row] = await queryRows<{ data: string; n: number | null; session: unknown }>(
             db,
             sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n`,
+              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n, ${sessionSql(request)} as session`,
           );
+          if (!confirmSession(db, request, row.session)) {
+            // The rights changed since: nothing read with the old ones is answered.
+            if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
+            return listRoute.call(app, request, reply);
+          }
           const total = kept ?? (await totalOf(db, countRows, Number(row.n)));
           if (!kept) impl.totals?.set(app, ctx, q, total);
           const rest = impl.siblings ? await siblings : {};

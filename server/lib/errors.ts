@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { confirmNow } from './auth.ts';
 
 /** An error whose status and message are meant for the client. */
 export class HttpError extends Error {
@@ -82,7 +83,17 @@ export function issuesToErrors(issues: readonly Issue[]): Record<string, string[
 
 /** One error handler for the whole API: clients get `{message}` (+`errors` on 422), never internals. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError | HttpError, request, reply) => {
+    // A request started with a session not read for it (server/lib/auth.ts) is refused only once
+    // the session is: an ended one answers 401 whatever else went wrong.
+    if (request.session && !request.session.confirmed && !(err instanceof HttpError && err.statusCode === 401)) {
+      try {
+        await confirmNow(app.db, request);
+      } catch (confirmErr) {
+        if (confirmErr instanceof HttpError) return reply.code(confirmErr.statusCode).send({ message: confirmErr.message });
+        throw confirmErr;
+      }
+    }
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });

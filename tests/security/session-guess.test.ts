@@ -1,0 +1,120 @@
+/**
+ * Lists built in one statement start with the session this process saw for the token last time
+ * and check it in that same statement (server/lib/auth.ts, docs/security.md "Sessions confirmed
+ * in the list's statement"). Whatever changed in the database meanwhile — even by hand, with no
+ * API call to tell the process — the very next call answers as a fresh sign-in check would: an
+ * ended, expired or deleted session is a 401 (also for a call that is wrong in other ways), rights
+ * taken away are a 403, complexes taken away show nothing of theirs, and rights given are used at
+ * once.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rules } from '../../contract/permissions.ts';
+import { authTokens, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
+import { recordsInSql } from '../../server/lib/crud.ts';
+import { hashToken } from '../../server/lib/secrets.ts';
+import { ADMIN, API, createUser, setupApp, type TestApp } from '../api/helpers.ts';
+
+let t: TestApp;
+let admin: string;
+/** Two complexes of the demo organization that have rows in every list below. */
+let complexA: number;
+let complexB: number;
+
+const lists = [...recordsInSql.values()];
+
+beforeAll(async () => {
+  t = await setupApp();
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  const found: number[] = [];
+  const { data } = (await t.call('GET', `${API}/user`, { token: admin })).json() as { data: { complexes: { id: number }[] } };
+  for (const c of data.complexes) {
+    let everywhere = true;
+    for (const e of lists) if ((await total(e.path, admin, `complex_id=${c.id}`)) === 0) everywhere = false;
+    if (everywhere) found.push(c.id);
+  }
+  [complexA, complexB] = found;
+  expect(complexB, 'two demo complexes with rows in every list').toBeDefined();
+});
+afterAll(() => t?.close());
+
+async function total(path: string, token: string, query = '') {
+  const res = await t.call('GET', `${API}${path}?page=1&per_page=5&${query}`, { token });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as Record<string, { total?: number; pagination?: unknown }>;
+  const pages = (body.main_data ?? (body.pagination as { total: number }) ?? body.data) as { total: number };
+  return pages.total;
+}
+
+const list = (path: string, token: string, query = '') => t.call('GET', `${API}${path}?page=1&per_page=5&${query}`, { token });
+
+/** A staff user who may view every list here, in both complexes, already seen by the process (one list call made). */
+async function knownStaff(area: string, permissions?: Rules) {
+  const rules: Rules = permissions ?? Object.fromEntries(lists.map((e) => [e.area, ['view']]));
+  const me = await createUser(t.db, { organizationId: t.organizationId, permissions: rules, complexIds: [complexA, complexB] });
+  const token = await t.login(me.email, me.password);
+  const path = lists.find((e) => e.area === area)!.path;
+  const first = await list(path, token);
+  expect([200, 403]).toContain(first.statusCode);
+  return { me, token };
+}
+
+describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
+  it('an ended session is a 401 at the next call, even a call with a wrong parameter', async () => {
+    const { token } = await knownStaff(e.area);
+    expect((await list(path, token)).statusCode).toBe(200);
+    await t.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+    expect((await list(path, token)).statusCode).toBe(401);
+    expect((await list(path, token, 'sort=no_such_field')).statusCode).toBe(401);
+    expect((await list(path, token, `complex_id=${complexA}&search_query=а`)).statusCode).toBe(401);
+  });
+
+  it('an expired session and a deleted account are 401s', async () => {
+    const expired = await knownStaff(e.area);
+    await t.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(authTokens.tokenHash, hashToken(expired.token)));
+    expect((await list(path, expired.token)).statusCode).toBe(401);
+    const deleted = await knownStaff(e.area);
+    await t.db.delete(users).where(eq(users.id, deleted.me.id));
+    expect((await list(path, deleted.token)).statusCode).toBe(401);
+  });
+
+  it('rights taken away are a 403 at the next call', async () => {
+    const { me, token } = await knownStaff(e.area);
+    await t.db
+      .update(staffRoles)
+      .set({ permissions: { [e.area === 'members' ? 'houses' : 'members']: ['view'] } })
+      .where(eq(staffRoles.id, me.roleId!));
+    const res = await list(path, token);
+    expect(res.statusCode, res.body).toBe(403);
+  });
+
+  it('rights given are used at the next call', async () => {
+    const { me, token } = await knownStaff(e.area, { houses: ['view'] });
+    expect((await list(path, token)).statusCode).toBe(403);
+    await t.db
+      .update(staffRoles)
+      .set({ permissions: { [e.area]: ['view'] } })
+      .where(eq(staffRoles.id, me.roleId!));
+    expect((await list(path, token)).statusCode).toBe(200);
+  });
+
+  it('a complex taken away shows nothing of it at the next call', async () => {
+    const { me, token } = await knownStaff(e.area);
+    expect(await total(path, token, `complex_id=${complexB}`)).toBeGreaterThan(0);
+    await t.db.delete(userComplexes).where(and(eq(userComplexes.userId, me.id), eq(userComplexes.complexId, complexB)));
+    expect(await total(path, token, `complex_id=${complexB}`)).toBe(0);
+    expect(await total(path, token, `complex_id=${complexA}`)).toBeGreaterThan(0);
+  });
+
+  it('an admin made staff without complexes sees nothing at the next call', async () => {
+    const me = await createUser(t.db, { organizationId: t.organizationId, isAdmin: true });
+    const token = await t.login(me.email, me.password);
+    expect(await total(path, token)).toBeGreaterThan(0);
+    const role = await t.db
+      .insert(staffRoles)
+      .values({ organizationId: t.organizationId, name: `Роль ${me.id}`, permissions: { [e.area]: ['view'] } })
+      .returning();
+    await t.db.update(users).set({ isAdmin: false, roleId: role[0].id }).where(eq(users.id, me.id));
+    expect(await total(path, token)).toBe(0);
+  });
+});
