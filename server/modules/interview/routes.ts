@@ -31,6 +31,8 @@ import {
   members,
   realty,
   residents,
+  settlements,
+  streets,
   users,
 } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
@@ -38,9 +40,8 @@ import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';
-import { formatAddress } from '../houses/address.ts';
+import { addressSql } from '../houses/address.ts';
 import { naturalKeys } from '../../lib/order.ts';
-import { housesFor } from '../members/records.ts';
 import { membersWhere, type MemberFilters } from '../members/filters.ts';
 import { hasUnitWhere, memberScope } from '../members/scope.ts';
 
@@ -468,9 +469,10 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findOne(request.user, request.params.id);
       const q = request.query;
-      const houseIds = await audienceHouses(db, row.id);
+      // Four steps one after another (sign-in, the survey with its houses, the counts beside the
+      // page, the page's units and answers), each step's reads sent together.
+      const [row, houseIds] = await Promise.all([findOne(request.user, request.params.id), audienceHouses(db, request.params.id)]);
       const filters = {
         search_query: q.search_query,
         status: undefined,
@@ -484,26 +486,29 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(interviewResponses)
           .where(and(eq(interviewResponses.interviewId, row.id), eq(interviewResponses.memberId, members.id))),
       );
-      const [[{ answered }], [{ all }]] = await Promise.all([
+      const where = q.status === 'answered' ? and(base, answeredSql) : q.status === 'not_answered' ? and(base, sql`not ${answeredSql}`) : base;
+      const [[{ answered }], [{ all }], page] = await Promise.all([
         db.select({ answered: count() }).from(members).where(and(base, answeredSql)),
         db.select({ all: count() }).from(members).where(base),
+        db
+          .select({ id: members.id, name: members.name, phone: members.phone, email: members.email })
+          .from(members)
+          .where(where)
+          .orderBy(members.nameKey, members.id)
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
       ]);
-      const where = q.status === 'answered' ? and(base, answeredSql) : q.status === 'not_answered' ? and(base, sql`not ${answeredSql}`) : base;
       const total = q.status === 'answered' ? answered : q.status === 'not_answered' ? all - answered : all;
-      const page = await db
-        .select({ id: members.id, name: members.name, phone: members.phone, email: members.email })
-        .from(members)
-        .where(where)
-        .orderBy(members.nameKey, members.id)
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page);
       const ids = page.map((m) => m.id);
-      const [units, responses] = await Promise.all([
+      const [units, responses, answerRows] = await Promise.all([
         ids.length && houseIds.length
           ? db
-              .select({ memberId: residents.memberId, houseId: realty.houseId, type: realty.type, number: realty.number })
+              .select({ memberId: residents.memberId, address: addressSql, type: realty.type, number: realty.number })
               .from(residents)
               .innerJoin(realty, eq(realty.id, residents.realtyId))
+              .innerJoin(houses, eq(houses.id, realty.houseId))
+              .innerJoin(settlements, eq(settlements.id, houses.settlementId))
+              .innerJoin(streets, eq(streets.id, houses.streetId))
               .where(and(inArray(residents.memberId, ids), inArray(realty.houseId, houseIds)))
               .orderBy(...naturalKeys(realty.number))
           : [],
@@ -520,37 +525,29 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
               .leftJoin(users, eq(users.id, interviewResponses.recordedBy))
               .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
           : [],
+        ids.length && !row.anonymous
+          ? db
+              .select({
+                responseId: interviewAnswers.responseId,
+                questionId: interviewAnswers.questionId,
+                option: interviewOptions.title,
+                value: interviewAnswers.value,
+                text: interviewAnswers.text,
+              })
+              .from(interviewAnswers)
+              .innerJoin(interviewResponses, eq(interviewResponses.id, interviewAnswers.responseId))
+              .leftJoin(interviewOptions, eq(interviewOptions.id, interviewAnswers.optionId))
+              .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
+              .orderBy(asc(interviewAnswers.id))
+          : [],
       ]);
-      const houseMap = await housesFor(
-        db,
-        units.map((u) => u.houseId),
-      );
       const answersByResponse = new Map<number, Record<string, string>>();
-      if (!row.anonymous && responses.length) {
-        const rows = await db
-          .select({
-            responseId: interviewAnswers.responseId,
-            questionId: interviewAnswers.questionId,
-            option: interviewOptions.title,
-            value: interviewAnswers.value,
-            text: interviewAnswers.text,
-          })
-          .from(interviewAnswers)
-          .leftJoin(interviewOptions, eq(interviewOptions.id, interviewAnswers.optionId))
-          .where(
-            inArray(
-              interviewAnswers.responseId,
-              responses.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(interviewAnswers.id));
-        for (const a of rows) {
-          const rec = answersByResponse.get(a.responseId!) ?? {};
-          const word = a.option ?? (a.value !== null ? String(a.value) : (a.text ?? ''));
-          const key = String(a.questionId);
-          rec[key] = rec[key] ? `${rec[key]}; ${word}` : word;
-          answersByResponse.set(a.responseId!, rec);
-        }
+      for (const a of answerRows) {
+        const rec = answersByResponse.get(a.responseId!) ?? {};
+        const word = a.option ?? (a.value !== null ? String(a.value) : (a.text ?? ''));
+        const key = String(a.questionId);
+        rec[key] = rec[key] ? `${rec[key]}; ${word}` : word;
+        answersByResponse.set(a.responseId!, rec);
       }
       const data: Respondent[] = page.map((m) => {
         const r = responses.find((x) => x.memberId === m.id);
@@ -558,10 +555,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
           ...m,
           units: units
             .filter((u) => u.memberId === m.id)
-            .map((u) => {
-              const h = houseMap.get(u.houseId);
-              return `${h ? formatAddress(h) : ''}, ${UNIT_WORDS[u.type]} ${u.number}`;
-            }),
+            .map((u) => `${u.address}, ${UNIT_WORDS[u.type]} ${u.number}`),
           answered: Boolean(r),
           response: r
             ? {
