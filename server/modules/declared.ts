@@ -1,4 +1,4 @@
-import { getTableName, inArray, is } from 'drizzle-orm';
+import { getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodObject } from 'zod';
@@ -7,7 +7,8 @@ import type { EntityDeclaration } from '../../contract/entity.ts';
 import * as schema from '../db/schema.ts';
 import { houses } from '../db/schema.ts';
 import { crudRoutes, hasCrudRoutes, type CrudContext, type CrudTable } from '../lib/crud.ts';
-import { formatAddress } from './houses/address.ts';
+import { addressSql, formatAddress } from './houses/address.ts';
+import { houseJoins, isoSql, LIST_PAGE, pageArray } from '../lib/jsonSql.ts';
 import { selectHouses } from './houses/records.ts';
 
 /** `stream_url` → `streamUrl`: a record field's column, as every table of the schema names them. */
@@ -48,11 +49,35 @@ export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declare
     return new Map(found.map((h) => [h.id, h]));
   }
 
+  /** The same records in SQL (docs/architecture.md, "Lists in one statement"): each record field from its column, the house's from the house. */
+  const withHouse = fromRow.some(([, key]) => key.startsWith('house.'));
+  const recordSql = sql.join(
+    fromRow.flatMap(([k, key]) => {
+      if (!/^[a-z][a-z0-9_]*$/.test(k)) throw new Error(`${e.name}: the record field «${k}» is not a plain name`);
+      const name = sql.raw(`'${k}'`);
+      if (key === 'house.address') return [sql`${name}, ${addressSql}`];
+      if (key === 'house.complex_id') return [sql`${name}, ${houses.complexId}`];
+      const c = column(k);
+      if (!c) return [];
+      if (c.columnType === 'PgTimestamp') return [sql`${name}, ${isoSql(c)}`];
+      // Values the driver hands over as text (numeric, date) stay text, as `toRecords` answers them.
+      if (c.columnType === 'PgNumeric' || c.columnType.startsWith('PgDate')) return [sql`${name}, ${c}::text`];
+      return [sql`${name}, ${c}`];
+    }),
+    sql`, `,
+  );
+  const recordsJson = () =>
+    pageArray(
+      sql`json_build_object(${recordSql})`,
+      sql`join ${table} on ${table.id} = ${LIST_PAGE}.id ${withHouse && houseColumn ? houseJoins(houseColumn) : sql``}`,
+    );
+
   return crudRoutes(e, {
     table,
     columns,
     houseColumn,
     complexColumn: column('complex_id'),
+    recordsJson: withHouse && !houseColumn ? undefined : recordsJson,
     async toRecords(ctx, rows) {
       const byHouse = await housesOf(ctx, rows as Row[]);
       return (rows as Row[]).map((row) => {
