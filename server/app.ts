@@ -17,6 +17,7 @@ import { TOKEN_PAGES } from '../contract/links.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
 import { PURGE_JOB, PURGE_RULES, purgeExpired } from './lib/sessions.ts';
+import { VACUUM_EVERY_SECONDS, VACUUM_JOB, vacuumDue } from './lib/maintenance.ts';
 import { createStorage, type FileStorage } from './lib/storage.ts';
 import { createWorkSlots, type WorkSlots } from './lib/workSlots.ts';
 import { createLocalLiveBus, createPgLiveBus, type LiveBus } from './lib/live.ts';
@@ -105,6 +106,13 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   jobs.every(PURGE_JOB, PURGE_RULES.everySeconds, async () => {
     app.log.info({ purged: await purgeExpired(database.db) }, 'expired sessions, links, codes and sign-in attempts purged');
   });
+
+  // The embedded database has no autovacuum worker: dead rows and the planner's statistics are seen to here.
+  if (database.driver === 'pglite')
+    jobs.every(VACUUM_JOB, VACUUM_EVERY_SECONDS, async () => {
+      const tables = await vacuumDue(database.db);
+      if (tables.length) app.log.info({ tables }, 'tables vacuumed and analyzed');
+    });
 
   // Several processes on one PostgreSQL share live updates through LISTEN/NOTIFY; PGlite is one process.
   const live = database.driver === 'postgres' && database.url ? await createPgLiveBus(database.url, app.log) : createLocalLiveBus(app.log);
