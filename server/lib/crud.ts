@@ -552,17 +552,39 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .from(table as PgTable)
             .where(w);
         const kept = impl.totals?.get(app, ctx, q);
+        const ids = source
+          ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
+          : db
+              .select({ id: table.id })
+              .from(table as PgTable)
+              .where(w)
+              .orderBy(...orderBy(q))
+              .limit(q.per_page)
+              .offset((q.page - 1) * q.per_page);
+        if (impl.recordsJson && !oneStatement && !wholeList) {
+          // A long page: its ids first (an index walk), then their records `rowsPerStatement` at a
+          // time, so that no statement holds the embedded database long; the total alongside.
+          const [total, pageIds] = await Promise.all([
+            kept ?? listTotal(db, countRows),
+            queryRows<{ id: number }>(db, sql`select id from (${ids}) as page_ids(id)`),
+          ]);
+          if (!kept) impl.totals?.set(app, ctx, q, total);
+          const parts: string[] = [];
+          for (let i = 0; i < pageIds.length; i += app.rowsPerStatement) {
+            const chunk = sql.raw(pageIds.slice(i, i + app.rowsPerStatement).map((r) => Number(r.id)).join(', '));
+            const [part] = await queryRows<{ data: string }>(
+              db,
+              sql`with ${LIST_PAGE} as (select id, ord from unnest(array[${chunk}]::int[]) with ordinality as p(id, ord))
+                select (${recordsSql(ctx)})::text as data`,
+            );
+            parts.push(part.data.slice(1, -1).trim());
+          }
+          const data = `[${parts.filter(Boolean).join(',')}]`;
+          const rest = impl.siblings ? await siblings : {};
+          return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, data, paginate(total, q.page, q.per_page), rest));
+        }
         if (oneStatement) {
           // One statement: the page's ids in order, their records as JSON, and the capped total.
-          const ids = source
-            ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
-            : db
-                .select({ id: table.id })
-                .from(table as PgTable)
-                .where(w)
-                .orderBy(...orderBy(q))
-                .limit(q.per_page)
-                .offset((q.page - 1) * q.per_page);
           // The session too, when the request started with the one this process knew (server/lib/auth.ts).
           const [row] = await queryRows<{ data: string; n: number | null; session: unknown }>(
             db,
