@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +24,31 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Rows of a raw SQL query, the same way on PGlite and on node-postgres. */
 export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Renders SQL for a statement sent by hand (`queryPrepared`). */
+const dialect = new PgDialect();
+/** Statement texts named so far in this process: one prepared statement per text and connection. */
+const named = new Map<string, string>();
+/**
+ * At most this many texts are named: the server keeps each one's plan per connection, and texts
+ * differ by query shape and by the records' SQL of each organization and set of complexes.
+ * Beyond it, statements are sent unnamed (parsed and planned every time), as `queryRows` sends them.
+ */
+export const NAMED_STATEMENTS_MAX = 200;
+
+/**
+ * Rows of a statement run often with other values (a hot list's page): on PostgreSQL a named
+ * prepared statement, parsed and planned once per connection (the planner's generic plan after
+ * five runs when it costs no more than a custom one); on PGlite, as `queryRows`.
+ */
+export async function queryPrepared<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = named.get(text);
+  if (!name && named.size < NAMED_STATEMENTS_MAX) named.set(text, (name = `q${named.size}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return (await client.query({ name, text, values: params })).rows as T[];
 }
 
 export interface Database {

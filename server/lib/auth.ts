@@ -172,8 +172,7 @@ export async function confirmNow(db: Db, request: FastifyRequest): Promise<void>
   request.user = fresh;
 }
 
-const mustChangeFirst = (user: CurrentUser, request: FastifyRequest) =>
-  user.mustChangePassword && !/\/(user|logout)$/.test(request.routeOptions.url ?? '');
+const mustChangeFirst = (user: CurrentUser, request: FastifyRequest) => user.mustChangePassword && !/\/(user|logout)$/.test(request.routeOptions.url ?? '');
 
 /** Registers a bearer-token check for every route of the scope it is registered in. */
 export const requireAuth = fp(

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { BULK_MAX, bulkAnswer, bulkIds, type BulkRefusal } from '../../contract/bulk.ts';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
-import { queryRows, type Db } from '../db/index.ts';
+import { queryPrepared, queryRows, type Db } from '../db/index.ts';
 import { complexes, houses, media } from '../db/schema.ts';
 import { confirmNow, confirmSession, requirePermission, sessionSql, type CurrentUser } from './auth.ts';
 import { canAccess } from '../../contract/permissions.ts';
@@ -571,8 +571,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           if (!kept) impl.totals?.set(app, ctx, q, total);
           const parts: string[] = [];
           for (let i = 0; i < pageIds.length; i += app.rowsPerStatement) {
-            const chunk = sql.raw(pageIds.slice(i, i + app.rowsPerStatement).map((r) => Number(r.id)).join(', '));
-            const [part] = await queryRows<{ data: string }>(
+            const chunk = sql.raw(
+              pageIds
+                .slice(i, i + app.rowsPerStatement)
+                .map((r) => Number(r.id))
+                .join(', '),
+            );
+            const [part] = await queryPrepared<{ data: string }>(
               db,
               sql`with ${LIST_PAGE} as (select id, ord from unnest(array[${chunk}]::int[]) with ordinality as p(id, ord))
                 select (${recordsSql(ctx)})::text as data`,
@@ -586,7 +591,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         if (oneStatement) {
           // One statement: the page's ids in order, their records as JSON, and the capped total.
           // The session too, when the request started with the one this process knew (server/lib/auth.ts).
-          const [row] = await queryRows<{ data: string; n: number | null; session: unknown }>(
+          const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown }>(
             db,
             sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n, ${sessionSql(request)} as session`,

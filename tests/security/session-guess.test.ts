@@ -63,7 +63,10 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
   it('an ended session is a 401 at the next call, even a call with a wrong parameter', async () => {
     const { token } = await knownStaff(e.area);
     expect((await list(path, token)).statusCode).toBe(200);
-    await t.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect((await list(path, token)).statusCode).toBe(401);
     expect((await list(path, token, 'sort=no_such_field')).statusCode).toBe(401);
     expect((await list(path, token, `complex_id=${complexA}&search_query=а`)).statusCode).toBe(401);
@@ -71,7 +74,10 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
 
   it('an expired session and a deleted account are 401s', async () => {
     const expired = await knownStaff(e.area);
-    await t.db.update(authTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(authTokens.tokenHash, hashToken(expired.token)));
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, hashToken(expired.token)));
     expect((await list(path, expired.token)).statusCode).toBe(401);
     const deleted = await knownStaff(e.area);
     await t.db.delete(users).where(eq(users.id, deleted.me.id));

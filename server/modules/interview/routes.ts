@@ -553,9 +553,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         const r = responses.find((x) => x.memberId === m.id);
         return {
           ...m,
-          units: units
-            .filter((u) => u.memberId === m.id)
-            .map((u) => `${u.address}, ${UNIT_WORDS[u.type]} ${u.number}`),
+          units: units.filter((u) => u.memberId === m.id).map((u) => `${u.address}, ${UNIT_WORDS[u.type]} ${u.number}`),
           answered: Boolean(r),
           response: r
             ? {
