@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortFields } from '../../contract/entity.ts';
 import { recordsInSql } from '../../server/lib/crud.ts';
+import { MAX_PER_PAGE } from '../../server/lib/pagination.ts';
 import { ADMIN, API, setupApp, STAFF, type TestApp } from './helpers.ts';
 
 // Built before the tests are collected: entities of no module of their own get their routes (and
@@ -56,18 +57,22 @@ describe('lists built in SQL answer the same records as the rest of the API', ()
       expect(compared).toBeGreaterThan(0);
     });
 
-    it(`a page longer than one statement reads (${t.app.rowsPerStatement}) equals the same rows read in short pages`, async () => {
-      const long = t.app.rowsPerStatement + 50;
-      const res = await t.call('GET', `${API}${e.path}?page=1&per_page=${long}`, { token: tokens.admin });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      const short: Json[] = [];
-      for (let page = 1; page <= long / 50; page++) {
-        const part = await t.call('GET', `${API}${e.path}?page=${page}&per_page=50`, { token: tokens.admin });
-        short.push(...pageOf(part.json()));
-      }
-      expect(pageOf(body)).toEqual(short);
-      expect(JSON.stringify(body)).toContain(`"per_page":${long}`);
-    });
+    // On PostgreSQL a statement reads a whole page (MAX_PER_PAGE): only the embedded database splits one.
+    it.skipIf(t.app.rowsPerStatement >= MAX_PER_PAGE)(
+      `a page longer than one statement reads (${t.app.rowsPerStatement}) equals the same rows read in short pages`,
+      async () => {
+        const long = t.app.rowsPerStatement + 50;
+        const res = await t.call('GET', `${API}${e.path}?page=1&per_page=${long}`, { token: tokens.admin });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        const short: Json[] = [];
+        for (let page = 1; page <= long / 50; page++) {
+          const part = await t.call('GET', `${API}${e.path}?page=${page}&per_page=50`, { token: tokens.admin });
+          short.push(...pageOf(part.json()));
+        }
+        expect(pageOf(body)).toEqual(short);
+        expect(JSON.stringify(body)).toContain(`"per_page":${long}`);
+      },
+    );
   });
 });
