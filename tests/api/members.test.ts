@@ -158,6 +158,12 @@ describe('members list', () => {
   it('searches name, phone (as typed), e-mail and unit number', async () => {
     expect(names(await list(`?search_query=${encodeURIComponent(`бойко андрій ${tag}`)}`))).toEqual([`Бойко Андрій ${tag}`]);
     expect(names(await list(`?search_query=${encodeURIComponent('067 111 0002')}`))).toEqual([`Антоненко Ґалина ${tag}`]);
+    // Within a complex a phone number is looked up among all members first, then taken from the complex.
+    expect(names(await list(`?search_query=${encodeURIComponent('+38 067 111-00-02')}&complex_id=${complexA}&sort=name`))).toEqual([`Антоненко Ґалина ${tag}`]);
+    expect(names(await list(`?search_query=${encodeURIComponent('0671110002')}&complex_id=${complexB}&sort=name`))).toEqual([]);
+    expect(names(await list(`?search_query=${encodeURIComponent('0671110001')}&house_ids[]=${houseA1}&complex_id=${complexA}&sort=name`))).toEqual([
+      `Бойко Андрій ${tag}`,
+    ]);
     expect(names(await list(`?search_query=${encodeURIComponent(`GNATIUK-${tag}`)}`))).toEqual([`Гнатюк Єва ${tag}`]);
     const byUnit = await list(`?search_query=${encodeURIComponent(`1${tag}`.slice(0, 8))}`);
     expect(names(byUnit)).toEqual([`Бойко Андрій ${tag}`]);

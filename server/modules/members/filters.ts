@@ -24,6 +24,9 @@ export const memberFilters = z.object({
 });
 export type MemberFilters = z.infer<typeof memberFilters>;
 
+/** Digits from which a search is taken for a phone number (in a complex: found among all members first). */
+const PHONE_DIGITS_MIN = 7;
+
 /** A unit number is short: longer queries are only names, phones and e-mails. */
 const UNIT_NUMBER_MAX = 20;
 
@@ -47,8 +50,24 @@ export async function memberSearch(
 ): Promise<SQL | undefined> {
   const text = searchForm(query);
   if (!text) return undefined;
-  const matches: SQL[] = [sql`${on.search} like ${likePattern(text)}`];
   const digits = phoneSearchDigits(query);
+  if (digits.length >= PHONE_DIGITS_MIN && on.search !== members.search) {
+    // A phone number names a few members: they are found on the trigram index of all the
+    // organization's members (member_units repeats their search text), with those of a unit of
+    // that number, and only then taken from the complex — in the same statement.
+    const byText = db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, user.organizationId), or(...[text, digits].map((p) => sql`${members.search} like ${likePattern(p)}`))));
+    const byUnit = db
+      .selectDistinct({ id: residents.memberId })
+      .from(realty)
+      .innerJoin(residents, eq(residents.realtyId, realty.id))
+      .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
+      .limit(5000);
+    return sql`${on.id} = any(array((${byText}) union (${byUnit})))`;
+  }
+  const matches: SQL[] = [sql`${on.search} like ${likePattern(text)}`];
   if (digits.length >= 3) matches.push(sql`${on.search} like ${likePattern(digits)}`);
   if (text.length <= UNIT_NUMBER_MAX) {
     const byUnit = await db
