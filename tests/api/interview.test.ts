@@ -374,6 +374,10 @@ describe('respondents list', () => {
     };
     const all = await get('?per_page=2');
     expect(all.pagination).toMatchObject({ total: 4, per_page: 2, last_page: 2 });
+    // A survey narrowed to one house of the complex reaches that house's residents only.
+    const narrowed = await createOk({ house_ids: [mine.houses[1]] });
+    const reached = (await t.call('GET', `${I}/${narrowed.id}/users`, { token: admin })).json();
+    expect(reached.data.map((u: { id: number }) => u.id)).toEqual([people.b1]);
     expect(all.data).toHaveLength(2);
     expect((await get('?status=not_answered')).data.map((u: { id: number }) => u.id).sort()).toEqual([people.a1, people.a3, people.b1].sort());
     expect((await get(`?house_ids[]=${mine.houses[1]}`)).data.map((u: { id: number }) => u.id)).toEqual([people.b1]);

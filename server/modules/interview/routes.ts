@@ -18,7 +18,7 @@ import {
   type Respondent,
   type ResponseInput,
 } from '../../../contract/interview.ts';
-import type { Db } from '../../db/index.ts';
+import { queryRows, type Db } from '../../db/index.ts';
 import {
   houses,
   interviewAnswers,
@@ -90,18 +90,17 @@ const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part
 
 /** The houses a survey reaches: the chosen houses of a complex, or all of its houses when none is chosen. */
 async function audienceHouses(db: Reader, interviewId: number): Promise<number[]> {
-  const [complexRows, houseRows] = await Promise.all([
-    db.select({ id: interviewComplexes.complexId }).from(interviewComplexes).where(eq(interviewComplexes.interviewId, interviewId)),
-    db
-      .select({ id: houses.id, complexId: houses.complexId })
-      .from(interviewHouses)
-      .innerJoin(houses, eq(houses.id, interviewHouses.houseId))
-      .where(eq(interviewHouses.interviewId, interviewId)),
-  ]);
-  const narrowed = new Set(houseRows.map((h) => h.complexId));
-  const whole = complexRows.map((c) => c.id).filter((id) => !narrowed.has(id));
-  const wholeHouses = whole.length ? await db.select({ id: houses.id }).from(houses).where(inArray(houses.complexId, whole)) : [];
-  return [...new Set([...houseRows.map((h) => h.id), ...wholeHouses.map((h) => h.id)])];
+  const rows = await queryRows<{ id: number }>(
+    db as Db,
+    sql`select ${houses.id} as id from ${interviewHouses} join ${houses} on ${houses.id} = ${interviewHouses.houseId}
+        where ${interviewHouses.interviewId} = ${interviewId}
+      union
+      select h.id from ${interviewComplexes} ic join ${houses} h on h.complex_id = ic.complex_id
+        where ic.interview_id = ${interviewId} and not exists (
+          select 1 from ${interviewHouses} ih join ${houses} chosen on chosen.id = ih.house_id
+          where ih.interview_id = ${interviewId} and chosen.complex_id = ic.complex_id)`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Members a user may see who live in (are linked to a unit of) the survey's houses. */
