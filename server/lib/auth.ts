@@ -159,6 +159,7 @@ export function confirmSession(db: Db, request: FastifyRequest, found: unknown):
   if (!fresh) throw unauthenticated();
   if (sameUser(fresh, request.user)) return true;
   request.user = fresh;
+  if (mustChangeFirst(fresh, request)) throw new HttpError(403, MUST_CHANGE_PASSWORD);
   return false;
 }
 
@@ -170,8 +171,10 @@ export async function confirmNow(db: Db, request: FastifyRequest): Promise<void>
   remember(db, request.session.hash, fresh);
   if (!fresh) throw unauthenticated();
   request.user = fresh;
+  if (mustChangeFirst(fresh, request)) throw new HttpError(403, MUST_CHANGE_PASSWORD);
 }
 
+const MUST_CHANGE_PASSWORD = 'Спочатку змініть тимчасовий пароль.';
 const mustChangeFirst = (user: CurrentUser, request: FastifyRequest) => user.mustChangePassword && !/\/(user|logout)$/.test(request.routeOptions.url ?? '');
 
 /** Registers a bearer-token check for every route of the scope it is registered in. */
@@ -194,7 +197,7 @@ export const requireAuth = fp(
       if (!user) throw unauthenticated();
       request.user = user;
       request.session = { hash, confirmed: true };
-      if (mustChangeFirst(user, request)) throw new HttpError(403, 'Спочатку змініть тимчасовий пароль.');
+      if (mustChangeFirst(user, request)) throw new HttpError(403, MUST_CHANGE_PASSWORD);
     });
   },
   { name: 'require-auth' },

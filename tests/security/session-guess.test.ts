@@ -84,6 +84,14 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
     expect((await list(path, deleted.token)).statusCode).toBe(401);
   });
 
+  it('a password change forced meanwhile is a 403 at the next call', async () => {
+    const { me, token } = await knownStaff(e.area);
+    await t.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, me.id));
+    const res = await list(path, token);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe('Спочатку змініть тимчасовий пароль.');
+  });
+
   it('rights taken away are a 403 at the next call', async () => {
     const { me, token } = await knownStaff(e.area);
     await t.db
