@@ -185,8 +185,13 @@ class Findings {
   async scan(page: Page, label: string, quiet = 150) {
     await this.traffic.get(page)!.settled(page, quiet);
     this.visited++;
-    const texts = await page.evaluate(collect);
-    // A screen caught before it rendered would pass for nothing.
+    let texts = await page.evaluate(collect);
+    // A screen caught before it rendered would pass for nothing: a screen whose code is still
+    // loading (a route's chunk, on a busy machine) gets up to 10 s to show its words.
+    for (const until = Date.now() + 10_000; texts.length < 3 && Date.now() < until;) {
+      await page.waitForTimeout(100);
+      texts = await page.evaluate(collect);
+    }
     if (texts.length < 3) this.wrong.push(`${label}: almost nothing to read (${texts.map((t) => t.text).join(' | ')})`);
     for (const { where, text } of texts) {
       const found = foreignFragments(text);
