@@ -367,17 +367,13 @@ async function main() {
     if (houseIds?.length)
       where.push(`(not exists (select 1 from article_houses ah join houses h on h.id = ah.house_id where ah.article_id = a.id and h.complex_id = $4)
         or exists (select 1 from article_houses ah where ah.article_id = a.id and ah.house_id = any($${values.push(houseIds)}::int[])))`);
-    // The plain text of the HTML: tags out, the entities a sanitiser leaves decoded, spaces collapsed.
-    const text = `btrim(regexp_replace(replace(replace(replace(replace(replace(replace(
-        regexp_replace(a.body, '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-        '\\s+', ' ', 'g'))`;
     const [row] = await run<PageRow>(
       call,
       `with page as (
          select a.id from articles a where ${where.join(' and ')} order by a.publish_at desc nulls last, a.id desc limit $2 offset $3)
        select coalesce(json_agg(json_build_object(
            'id', a.id, 'title', a.title, 'body', a.body,
-           'excerpt', case when length(x.text) > 200 then left(x.text, 199) || '…' else x.text end,
+           'excerpt', a.excerpt,
            'image_id', a.image_id, 'image_url', case when md.key is null then null else '/api/admin/media/' || md.key end,
            'status', case when a.status = 'draft' then 'draft' when a.publish_at > now() then 'scheduled' else 'published' end,
            'publish_at', ${iso('a.publish_at')}, 'is_emergency', a.is_emergency, 'author', au.name,
@@ -387,7 +383,6 @@ async function main() {
          order by a.publish_at desc nulls last, a.id desc), '[]')::text as data,
          (select count(*)::int from (select 1 from articles a where ${where.join(' and ')} limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
        from page p join articles a on a.id = p.id
-       cross join lateral (select ${text} as text) x
        left join media md on md.id = a.image_id
        left join users au on au.id = a.author_id
        left join lateral (

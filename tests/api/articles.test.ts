@@ -160,6 +160,21 @@ describe('sanitising', () => {
     const [row] = await t.db.select({ body: articles.body }).from(articles).where(eq(articles.id, created.id));
     expect(row.body).toBe(stored);
   });
+
+  it('the excerpt is the plain text: tags out, entities decoded, spaces (no-break ones too) collapsed, cut at 200 characters', async () => {
+    const created = await createOk({
+      title: 'Уривок',
+      body: '<h2>Тиша&nbsp;&nbsp;вночі</h2><p>Ціни: 5 &lt; 7 &amp; 8 &gt; 3, «Дім&quot;Сад» \u00a0 і\u00a0кінець</p>',
+    });
+    expect(created.excerpt).toBe('Тиша вночі Ціни: 5 < 7 & 8 > 3, «Дім"Сад» і кінець');
+    const long = await createOk({ title: 'Довга', body: `<p>${'слово '.repeat(60)}</p>` });
+    expect(long.excerpt).toHaveLength(200);
+    expect(long.excerpt).toBe(`${'слово '.repeat(60).slice(0, 199)}…`);
+    // The list reads the same excerpts as the record alone.
+    const page = (await list('?page=1&per_page=50&sort=created_at&order=desc')).json().main_data.data as { id: number; excerpt: string }[];
+    expect(page.find((a) => a.id === created.id)?.excerpt).toBe(created.excerpt);
+    expect(page.find((a) => a.id === long.id)?.excerpt).toBe(long.excerpt);
+  });
 });
 
 describe('scheduled publishing', () => {

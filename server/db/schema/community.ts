@@ -9,6 +9,13 @@ import { keyLast, timestamps } from './columns.ts';
 import { organizations, users } from './organizations-users.ts';
 import { complexes, houses, realty } from './complexes-houses.ts';
 
+/** The plain text of `body` (sanitised HTML), cut to 200 characters with «…» (`articles.excerpt`). */
+const PLAIN_BODY = `btrim(regexp_replace(replace(replace(replace(replace(replace(replace(
+  regexp_replace(regexp_replace(body, '</?(p|h[1-6]|li|ul|ol|br|div|blockquote|pre|table|tr|td|th|hr)(\\s[^>]*)?/?>', ' ', 'gi'),
+  '<[^>]*>', '', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
+  '[\\s\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+', ' ', 'g'))`;
+const EXCERPT_SQL = `case when length(${PLAIN_BODY}) > 200 then left(${PLAIN_BODY}, 199) || '…' else ${PLAIN_BODY} end`;
+
 /**
  * Uploaded files. The bytes live under the uploads folder with a random name (`storedName`);
  * only authorised routes serve them, each through the row that holds the file (an article's
@@ -51,6 +58,14 @@ export const articles = pgTable(
     title: text('title').notNull(),
     /** Sanitised HTML. */
     body: text('body').notNull(),
+    /**
+     * The first 200 characters of the body's plain text, kept by the database (lists send it
+     * without reading HTML in Node): a block's tags part words with a space, other tags go, the
+     * entities a sanitiser writes are decoded, every run of white space (no-break too) is one space.
+     */
+    excerpt: text('excerpt')
+      .notNull()
+      .generatedAlwaysAs(sql`${sql.raw(EXCERPT_SQL)}`),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['draft', 'published'] })
       .notNull()

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { ARTICLE_BODY_MAX, articleEntity, type ArticleInput, type ArticleStatus } from '../../../contract/articles.ts';
 import { mediaUrl } from '../../../contract/media.ts';
 import type { Db } from '../../db/index.ts';
-import { articleComplexes, articleHouses, articles } from '../../db/schema.ts';
+import { articleComplexes, articleHouses, articles, media, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { nextVersion } from '../../lib/concurrency.ts';
 import { crudRoutes } from '../../lib/crud.ts';
+import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
-import { audienceHooks, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
+import { audienceHooks, audienceJson, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
 
@@ -109,6 +110,19 @@ export const articleRoutes = crudRoutes(articleEntity, {
       })
       .where(eq(articles.id, row.id));
   },
+  recordsJson: () => {
+    const audience = audienceJson(AUDIENCE, articles.id);
+    return pageArray(
+      sql`json_build_object('id', ${articles.id}, 'title', ${articles.title}, 'body', ${articles.body}, 'excerpt', ${articles.excerpt},
+        'image_id', ${articles.imageId}, 'image_url', ${mediaUrl('')} || ${media.key}, 'status', ${statusSql},
+        'publish_at', ${isoSql(articles.publishAt)}, 'is_emergency', ${articles.isEmergency}, 'author', ${users.name}, ${audience.fields},
+        'created_at', ${isoSql(articles.createdAt)}, 'updated_at', ${isoSql(articles.updatedAt)})`,
+      sql`join ${articles} on ${articles.id} = ${LIST_PAGE}.id
+        left join ${media} on ${media.id} = ${articles.imageId}
+        left join ${users} on ${users.id} = ${articles.authorId}
+        ${audience.joins}`,
+    );
+  },
   async toRecords({ db }, rows) {
     const ids = rows.map((r) => r.id);
     const [audiences, authors, keys] = await Promise.all([
@@ -124,12 +138,11 @@ export const articleRoutes = crudRoutes(articleEntity, {
     ]);
     const now = new Date();
     return rows.map((r) => {
-      const text = plainText(r.body);
       return {
         id: r.id,
         title: r.title,
         body: r.body,
-        excerpt: text.length > 200 ? `${text.slice(0, 199)}…` : text,
+        excerpt: r.excerpt,
         image_id: r.imageId,
         image_url: r.imageId !== null && keys.has(r.imageId) ? mediaUrl(keys.get(r.imageId)!) : null,
         status: articleStatus(r, now),

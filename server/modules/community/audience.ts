@@ -6,6 +6,7 @@ import { complexes, houses, settlements, streets, users } from '../../db/schema.
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CrudImplementation } from '../../lib/crud.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
+import { houseJoins } from '../../lib/jsonSql.ts';
 import { addressSql } from '../houses/address.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -113,6 +114,26 @@ export async function loadAudiences(db: Reader, t: AudienceTables, ids: number[]
     a.houses.push({ id: h.id as number, address: addressOf.get(h.id as number) ?? '' });
   }
   return out;
+}
+
+/**
+ * The audience of each record of a list's page in SQL (a `recordsJson`), as `loadAudiences` gives
+ * it: `joins` goes after the row's table, `fields` into its json_build_object.
+ */
+export function audienceJson(t: AudienceTables, parentId: PgColumn): { joins: SQL; fields: SQL } {
+  return {
+    joins: sql`left join lateral (
+        select json_agg(${complexes.id} order by ${complexes.id}) as ids,
+          json_agg(json_build_object('id', ${complexes.id}, 'name', ${complexes.name}) order by ${complexes.id}) as list
+        from ${t.complexes.table} join ${complexes} on ${complexes.id} = ${t.complexes.complexId}
+        where ${t.complexes.parentId} = ${parentId}) audience_complexes on true
+      left join lateral (
+        select json_agg(${houses.id} order by ${houses.id}) as ids,
+          json_agg(json_build_object('id', ${houses.id}, 'address', ${addressSql}) order by ${houses.id}) as list
+        from ${t.houses.table} ${houseJoins(t.houses.houseId)} where ${t.houses.parentId} = ${parentId}) audience_houses on true`,
+    fields: sql`'complex_ids', coalesce(audience_complexes.ids, '[]'), 'house_ids', coalesce(audience_houses.ids, '[]'),
+      'complexes', coalesce(audience_complexes.list, '[]'), 'houses', coalesce(audience_houses.list, '[]')`,
+  };
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
