@@ -55,9 +55,11 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * statement — the page's ids, their records and the capped total — and its answer is sent as the
    * database wrote it (docs/architecture.md, "Lists in one statement"). tests/api/records-sql.test.ts
    * checks it against `toRecords` for every entity that has it. It may depend on the user's
-   * organization and complexes only: it is rendered once for each and kept.
+   * organization and complexes, and on what `recordsKey` names: it is rendered once for each and kept.
    */
   recordsJson?(ctx: CrudContext): SQL;
+  /** What else of the user `recordsJson` depends on (staff: the viewer's rights), as a short key. */
+  recordsKey?(ctx: CrudContext): string;
   /**
    * A valid body → the table's values, for insert (`created`) and update (may be async: a password
    * hash; not needed when `create` and `update` are the entity's own).
@@ -423,7 +425,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      */
     const rendered = new Map<string, SQL>();
     const recordsSql = (ctx: CrudContext): SQL => {
-      const key = `${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}`;
+      const key = `${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}:${impl.recordsKey?.(ctx) ?? ''}`;
       let text = rendered.get(key);
       if (!text) {
         if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);

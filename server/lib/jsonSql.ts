@@ -22,3 +22,12 @@ export const houseJoins = (houseId: PgColumn | SQL): SQL =>
   sql`join ${houses} on ${houses.id} = ${houseId}
     join ${settlements} on ${settlements.id} = ${houses.settlementId}
     join ${streets} on ${streets.id} = ${houses.streetId}`;
+
+/** A list of values as an SQL array (`any(…)`): a JS array put in `sql` would be a row, not an array. */
+export const sqlArray = (values: readonly (string | number)[], type: 'text' | 'int'): SQL =>
+  values.length === 0
+    ? sql.raw(`'{}'::${type}[]`)
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::${sql.raw(type)}[]`;

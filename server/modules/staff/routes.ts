@@ -3,12 +3,13 @@ import { and, count, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
-import { normaliseRules, type Rules } from '../../../contract/permissions.ts';
+import { FULL_RULES, normaliseRules, type Rules } from '../../../contract/permissions.ts';
 import { staffEntity, staffForm, type Staff, type StaffInput } from '../../../contract/staff.ts';
 import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { requirePermission } from '../../lib/auth.ts';
 import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { isoSql, LIST_PAGE, pageArray, sqlArray } from '../../lib/jsonSql.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { endSessions } from '../../lib/sessions.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -111,6 +112,36 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         updated_at: user.updatedAt.toISOString(),
       };
     });
+  }
+
+  /**
+   * The same records as `records`, built in SQL for a list's page (`recordsJson`): `can_manage`
+   * compares the role's rights with the viewer's (`recordsKey`), as `manageable` does.
+   */
+  function recordsJson({ user: viewer }: CrudContext): SQL {
+    const pairs = (rules: Rules) => Object.entries(normaliseRules(rules)).flatMap(([area, actions]) => actions.map((a) => `${area}:${a}`));
+    const canManage = viewer.isAdmin
+      ? sql`true`
+      : sql`not ${users.isAdmin} and not exists (
+          select 1 from jsonb_each(${staffRoles.permissions}) as p(area, actions)
+            cross join jsonb_array_elements_text(case when jsonb_typeof(p.actions) = 'array' then p.actions else '[]' end) as a(action)
+          where p.area || ':' || a.action = any(${sqlArray(pairs(FULL_RULES), 'text')})
+            and not p.area || ':' || a.action = any(${sqlArray(pairs(viewer.rules), 'text')}))`;
+    const inScope = viewer.complexIds === null ? sql`` : sql`and ${complexes.id} = any(${sqlArray(viewer.complexIds, 'int')})`;
+    return pageArray(
+      sql`json_build_object('id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'phone', ${users.phone}, 'is_admin', ${users.isAdmin},
+        'role_id', ${users.roleId}, 'role', ${staffRoles.name}, 'departure_id', ${staffRoles.departureId}, 'departure', ${staffDepartures.name},
+        'complex_ids', coalesce(staff_complexes.ids, '[]'), 'complexes', coalesce(staff_complexes.list, '[]'), 'can_manage', ${canManage},
+        'invitation_pending', ${users.passwordSetAt} is null, 'created_at', ${isoSql(users.createdAt)}, 'updated_at', ${isoSql(users.updatedAt)})`,
+      sql`join ${users} on ${users.id} = ${LIST_PAGE}.id
+        left join ${staffRoles} on ${staffRoles.id} = ${users.roleId}
+        left join ${staffDepartures} on ${staffDepartures.id} = ${staffRoles.departureId}
+        left join lateral (
+          select json_agg(${complexes.id} order by ${ukrainianSortKey(complexes.name)}, ${complexes.id}) as ids,
+            json_agg(json_build_object('id', ${complexes.id}, 'name', ${complexes.name}) order by ${ukrainianSortKey(complexes.name)}, ${complexes.id}) as list
+          from ${userComplexes} join ${complexes} on ${complexes.id} = ${userComplexes.complexId}
+          where ${userComplexes.userId} = ${users.id} ${inScope}) staff_complexes on true`,
+    );
   }
 
   /** A staff user may change only colleagues whose rights are within their own (404 outside their scope, 403 beyond their rights). */
@@ -312,6 +343,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       /** Their sessions went with them; their open live streams end now. */
       afterDelete: async (_app, { user: viewer }, row) => accessChanged(app.live, viewer.organizationId, [row.id]),
       toRecords: ({ user }, rows) => records(user, rows),
+      recordsJson,
+      recordsKey: ({ user }) => (user.isAdmin ? 'admin' : JSON.stringify(user.rules)),
       siblings: { schema: { form: staffForm }, load: async ({ user }) => ({ form: await form(user) }) },
       exportCells: {
         role: (s) => (s.is_admin ? 'Адміністратор' : s.role),
