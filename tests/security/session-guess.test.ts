@@ -114,9 +114,14 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
 
   it('a complex taken away shows nothing of it at the next call', async () => {
     const { me, token } = await knownStaff(e.area);
-    expect(await total(path, token, `complex_id=${complexB}`)).toBeGreaterThan(0);
+    const before = await total(path, token, `complex_id=${complexB}`);
+    expect(before).toBeGreaterThan(0);
     await t.db.delete(userComplexes).where(and(eq(userComplexes.userId, me.id), eq(userComplexes.complexId, complexB)));
-    expect(await total(path, token, `complex_id=${complexB}`)).toBe(0);
+    const after = await total(path, token, `complex_id=${complexB}`);
+    // What a fresh sign-in sees: nothing only of that complex (news meant for both complexes stay, for the other one).
+    expect(after).toBe(await total(path, await t.login(me.email, me.password), `complex_id=${complexB}`));
+    expect(after).toBeLessThan(before);
+    if (!('complex_ids' in (e.record as unknown as { shape: object }).shape)) expect(after).toBe(0);
     expect(await total(path, token, `complex_id=${complexA}`)).toBeGreaterThan(0);
   });
 
@@ -130,5 +135,52 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
       .returning();
     await t.db.update(users).set({ isAdmin: false, roleId: role[0].id }).where(eq(users.id, me.id));
     expect(await total(path, token)).toBe(0);
+  });
+});
+
+describe("a survey's respondents (one statement with the session in it)", () => {
+  /** A survey for complex B, and a staff user of both complexes who has read its respondents once. */
+  async function setup() {
+    const created = await t.call('POST', `${API}/interview`, {
+      token: admin,
+      body: {
+        title: `Опитування ${Date.now()}`,
+        description: 'Перевірка сеансу.',
+        complex_ids: [complexB],
+        start_at: new Date(Date.now() - 86_400_000).toISOString(),
+        end_at: new Date(Date.now() + 86_400_000).toISOString(),
+        published: true,
+        questions: [{ title: 'Чи потрібен шлагбаум?', kind: 'single', options: ['Так', 'Ні'] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const path = `${API}/interview/${created.json().data.id}/users?page=1&per_page=5`;
+    const me = await createUser(t.db, { organizationId: t.organizationId, permissions: { interviews: ['view'] }, complexIds: [complexA, complexB] });
+    const token = await t.login(me.email, me.password);
+    const first = await t.call('GET', path, { token });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().pagination.total).toBeGreaterThan(0);
+    return { me, token, path };
+  }
+
+  it('an ended session is a 401 at the next call', async () => {
+    const { token, path } = await setup();
+    await t.db
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
+    expect((await t.call('GET', path, { token })).statusCode).toBe(401);
+  });
+
+  it('rights taken away are a 403, and a complex taken away hides its survey (404)', async () => {
+    const { me, token, path } = await setup();
+    await t.db.delete(userComplexes).where(and(eq(userComplexes.userId, me.id), eq(userComplexes.complexId, complexB)));
+    expect((await t.call('GET', path, { token })).statusCode).toBe(404);
+    const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, me.id));
+    await t.db
+      .update(staffRoles)
+      .set({ permissions: { members: ['view'] } })
+      .where(eq(staffRoles.id, row.roleId!));
+    expect((await t.call('GET', path, { token })).statusCode).toBe(403);
   });
 });
