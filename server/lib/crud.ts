@@ -115,7 +115,12 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * Keys beside the list's and the record's wrapper, and how to load them (staff: `form`, the
    * form's choices; staff roles: `form.departures` in every whole-list answer).
    */
-  siblings?: { schema: z.ZodRawShape; load(ctx: CrudContext): Promise<Record<string, unknown>> };
+  siblings?: {
+    schema: z.ZodRawShape;
+    load(ctx: CrudContext): Promise<Record<string, unknown>>;
+    /** The same keys as one JSON object in SQL: a list built in one statement reads them in it (rendered and kept as `recordsJson`). */
+    json?(ctx: CrudContext): SQL;
+  };
   /** Export cells that are not the field's value as is (e.g. «Адміністратор» for an admin's role). */
   exportCells?: Record<string, (record: Rec) => string | number | null>;
   /**
@@ -224,9 +229,11 @@ function wrapList(shape: ListShape, data: unknown[], pagination: ReturnType<type
  * A list answer whose records came as JSON text from the database: the declared wrapper written
  * around it, so that the records are neither parsed nor serialised again in Node.
  */
-function listJson(shape: ListShape, data: string, pagination: ReturnType<typeof paginate>, siblings: Record<string, unknown>): string {
+function listJson(shape: ListShape, data: string, pagination: ReturnType<typeof paginate>, siblings: Record<string, unknown> | string): string {
   const pages = JSON.stringify(pagination).slice(1, -1);
-  const rest = Object.keys(siblings).length ? `,${JSON.stringify(siblings).slice(1, -1)}` : '';
+  // Siblings as an object, or as the JSON text of one the database wrote.
+  const keys = (typeof siblings === 'string' ? siblings : JSON.stringify(siblings)).trim().slice(1, -1).trim();
+  const rest = keys ? `,${keys}` : '';
   if (shape === 'main_data') return `{"main_data":{"data":${data},${pages}}${rest}}`;
   if (shape === 'data.data') return `{"data":{"data":${data},${pages}}${rest}}`;
   return `{"data":${data},"pagination":${JSON.stringify(pagination)}${rest}}`;
@@ -424,15 +431,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * written in (ids only) and kept: building and rendering it is most of a list call's Node time.
      */
     const rendered = new Map<string, SQL>();
-    const recordsSql = (ctx: CrudContext): SQL => {
-      const key = `${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}:${impl.recordsKey?.(ctx) ?? ''}`;
+    const renderedSql = (part: string, build: (ctx: CrudContext) => SQL, ctx: CrudContext): SQL => {
+      const key = `${part}:${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}:${impl.recordsKey?.(ctx) ?? ''}`;
       let text = rendered.get(key);
       if (!text) {
         if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
-        rendered.set(key, (text = sql.raw(dialect.sqlToQuery(impl.recordsJson!(ctx).inlineParams()).sql)));
+        rendered.set(key, (text = sql.raw(dialect.sqlToQuery(build(ctx).inlineParams()).sql)));
       }
       return text;
     };
+    const recordsSql = (ctx: CrudContext): SQL => renderedSql('records', impl.recordsJson!, ctx);
+    const siblingsJson = impl.siblings?.json;
     const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
     referenceChecks.set(
       e.name,
@@ -541,8 +550,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const oneStatement = Boolean(impl.recordsJson) && !wholeList && q.per_page <= app.rowsPerStatement;
         // Any other way reads the session first.
         if (!oneStatement) await confirmNow(db, request);
-        // The keys beside the list do not depend on its rows: they are read alongside.
-        const siblings = siblingsOf(request.user);
+        // The keys beside the list do not depend on its rows: they are read alongside (or in the one statement).
+        const siblingsInStatement = oneStatement && Boolean(siblingsJson);
+        const siblings = siblingsInStatement ? Promise.resolve({}) : siblingsOf(request.user);
         siblings.catch(() => undefined);
         const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
         const w = source ? undefined : await where(db, request.user, q);
@@ -593,10 +603,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         if (oneStatement) {
           // One statement: the page's ids in order, their records as JSON, and the capped total.
           // The session too, when the request started with the one this process knew (server/lib/auth.ts).
-          const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown }>(
+          const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown; siblings: string | null }>(
             db,
             sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n, ${sessionSql(request)} as session`,
+              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n, ${sessionSql(request)} as session,
+                ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
           );
           if (!confirmSession(db, request, row.session)) {
             // The rights changed since: nothing read with the old ones is answered.
@@ -605,7 +616,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           }
           const total = kept ?? (await totalOf(db, countRows, Number(row.n)));
           if (!kept) impl.totals?.set(app, ctx, q, total);
-          const rest = impl.siblings ? await siblings : {};
+          const rest = row.siblings ?? (impl.siblings ? await siblings : {});
           return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
         }
         const count = async () => {
