@@ -97,7 +97,11 @@ export type QuestionRow = typeof votingQuestions.$inferSelect;
 
 /** Everything one meeting's results need, in a few queries. */
 export async function loadMeeting(db: Pick<Db, 'select'>, voting: VotingRow) {
-  const id = voting.id;
+  return { voting, ...(await meetingRows(db, voting.id)) };
+}
+
+/** A meeting's rows but its own (read alongside the meeting's, when its id is known first). */
+export async function meetingRows(db: Pick<Db, 'select'>, id: number) {
   const [questions, units, participants, ownerships, ballots, answers] = await Promise.all([
     db.select().from(votingQuestions).where(eq(votingQuestions.votingId, id)).orderBy(asc(votingQuestions.position), asc(votingQuestions.id)),
     db.select().from(votingUnits).where(eq(votingUnits.votingId, id)).orderBy(asc(votingUnits.id)),
@@ -123,7 +127,7 @@ export async function loadMeeting(db: Pick<Db, 'select'>, voting: VotingRow) {
       .orderBy(asc(votingBallots.createdAt), asc(votingBallots.id)),
     db.select().from(votingAnswers).where(eq(votingAnswers.votingId, id)),
   ]);
-  return { voting, questions, units, participants, ownerships, ballots, answers };
+  return { questions, units, participants, ownerships, ballots, answers };
 }
 export type Meeting = Awaited<ReturnType<typeof loadMeeting>>;
 

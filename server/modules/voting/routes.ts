@@ -31,7 +31,7 @@ import { formatAddress } from '../houses/address.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 import { insertMedia } from '../../lib/media.ts';
 import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
-import { loadMeeting, meetingResults, snapshotElectorate, todayKyiv, type Meeting, type MeetingResults, type VotingRow } from './meeting.ts';
+import { loadMeeting, meetingResults, meetingRows, snapshotElectorate, todayKyiv, type Meeting, type MeetingResults, type VotingRow } from './meeting.ts';
 import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
 import { protocolPdf } from './protocol.ts';
 import type { SignatureProvider } from './signature.ts';
@@ -403,9 +403,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       },
     },
     async (request) => {
-      const v = await findVoting(request.user, request.params.id);
+      // The meeting's rows are read alongside the check that the user may see it: two steps, not three.
+      const [v, rows] = await Promise.all([findVoting(request.user, request.params.id), meetingRows(db, request.params.id)]);
       const q = request.query;
-      const m = await loadMeeting(db, v);
+      const m = { voting: v, ...rows };
       const r = meetingResults(m);
       let list = participantsOf(v.id, m, r);
       const summary = { not_voted: 0, partial: 0, voted: 0 };
