@@ -24,6 +24,19 @@ const dirs: string[] = [];
 const dropUrls: string[] = [];
 const opened: { close(): Promise<void> }[] = [];
 
+let emptyDir: Promise<string> | undefined;
+/** A PGlite data folder as a first open leaves it (no schema of ours), then closed. */
+function emptyDataDir(): Promise<string> {
+  emptyDir ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-jobs-empty-'));
+    dirs.push(dir);
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir }, { migrate: false });
+    await database.close();
+    return dir;
+  })();
+  return emptyDir;
+}
+
 /** A fresh empty database (no application schema: the queue brings its own). */
 async function freshDatabase(): Promise<{ open: () => Promise<Database> }> {
   if (PG_URL) {
@@ -32,9 +45,11 @@ async function freshDatabase(): Promise<{ open: () => Promise<Database> }> {
     dropUrls.push(name);
     return { open: () => openDatabase({ kind: 'postgres', url: databaseUrl(PG_URL, name) }, { migrate: false }) };
   }
-  // PGlite on disk, so that a "restart" really closes and reopens the database.
+  // PGlite on disk, so that a "restart" really closes and reopens the database. Each one is a
+  // copy of one empty data folder, created once for the file instead of once per database.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhk-jobs-'));
   dirs.push(dir);
+  fs.cpSync(await emptyDataDir(), dir, { recursive: true });
   return { open: () => openDatabase({ kind: 'pglite', dataDir: dir }, { migrate: false }) };
 }
 
