@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audienceFilters } from '../../../contract/audience.ts';
@@ -15,10 +16,9 @@ import {
   type InterviewQuestion,
   type InterviewStatus,
   type InterviewSummary,
-  type Respondent,
   type ResponseInput,
 } from '../../../contract/interview.ts';
-import { queryRows, type Db } from '../../db/index.ts';
+import { queryPrepared, queryRows, type Db } from '../../db/index.ts';
 import {
   houses,
   interviewAnswers,
@@ -31,12 +31,12 @@ import {
   members,
   realty,
   residents,
-  settlements,
-  streets,
   users,
 } from '../../db/schema.ts';
-import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { canAccess } from '../../../contract/permissions.ts';
+import { confirmSession, requirePermission, sessionSql, type CurrentUser } from '../../lib/auth.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { houseJoins, isoSql } from '../../lib/jsonSql.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';
@@ -90,17 +90,19 @@ const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part
 
 /** The houses a survey reaches: the chosen houses of a complex, or all of its houses when none is chosen. */
 async function audienceHouses(db: Reader, interviewId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db as Db,
-    sql`select ${houses.id} as id from ${interviewHouses} join ${houses} on ${houses.id} = ${interviewHouses.houseId}
-        where ${interviewHouses.interviewId} = ${interviewId}
-      union
-      select h.id from ${interviewComplexes} ic join ${houses} h on h.complex_id = ic.complex_id
-        where ic.interview_id = ${interviewId} and not exists (
-          select 1 from ${interviewHouses} ih join ${houses} chosen on chosen.id = ih.house_id
-          where ih.interview_id = ${interviewId} and chosen.complex_id = ic.complex_id)`,
-  );
+  const rows = await queryRows<{ id: number }>(db as Db, audienceHousesSql(sql`${interviewId}`));
   return rows.map((r) => Number(r.id));
+}
+
+/** The same houses as a query (`id`) over the survey `interviewId` names (a value or a subquery). */
+function audienceHousesSql(interviewId: SQL): SQL {
+  return sql`select ${houses.id} as id from ${interviewHouses} join ${houses} on ${houses.id} = ${interviewHouses.houseId}
+      where ${interviewHouses.interviewId} = ${interviewId}
+    union
+    select h.id from ${interviewComplexes} ic join ${houses} h on h.complex_id = ic.complex_id
+      where ic.interview_id = ${interviewId} and not exists (
+        select 1 from ${interviewHouses} ih join ${houses} chosen on chosen.id = ih.house_id
+        where ih.interview_id = ${interviewId} and chosen.complex_id = ic.complex_id)`;
 }
 
 /** Members a user may see who live in (are linked to a unit of) the survey's houses. */
@@ -454,6 +456,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/interview/:id/users',
     {
       preHandler: requirePermission('interviews', 'view'),
+      // Its one statement checks the session (server/lib/auth.ts).
+      config: { confirmsSession: true },
       schema: {
         tags,
         summary: 'Адресати опитування: хто відповів, а хто ні',
@@ -467,105 +471,70 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const q = request.query;
-      // Four steps one after another (sign-in, the survey with its houses, the counts beside the
-      // page, the page's units and answers), each step's reads sent together.
-      const [row, houseIds] = await Promise.all([findOne(request.user, request.params.id), audienceHouses(db, request.params.id)]);
+    async function respondents(this: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const q = request.query as z.infer<typeof usersQuery>;
+      const user = request.user;
+      const id = (request.params as { id: number }).id;
+      // One statement after the sign-in (and with it, when the session was known): the survey in
+      // the user's scope, its houses, the members they reach with the answered mark, both counts,
+      // and the page's records with their units and answers, written as JSON by the database.
       const filters = {
         search_query: q.search_query,
         status: undefined,
         complex_id: q.complex_id,
         house_ids: q.house_ids?.length ? q.house_ids : undefined,
       } as unknown as MemberFilters;
-      const base = and(audienceMembers(db, request.user, houseIds), await membersWhere(db, request.user, filters))!;
-      const answeredSql = exists(
-        db
-          .select({ one: sql`1` })
-          .from(interviewResponses)
-          .where(and(eq(interviewResponses.interviewId, row.id), eq(interviewResponses.memberId, members.id))),
+      const where = and(hasUnitWhere(db, sql`${realty.houseId} in (select id from respondent_houses)`, false), await membersWhere(db, user, filters));
+      const chosen = q.status === 'answered' ? sql`where response_id is not null` : q.status === 'not_answered' ? sql`where response_id is null` : sql``;
+      const unitWord = sql`case ${realty.type} ${sql.raw(
+        Object.entries(UNIT_WORDS)
+          .map(([k, v]) => `when '${k}' then '${v}'`)
+          .join(' '),
+      )} end`;
+      const [row] = await queryPrepared<{ found: boolean; data: string; n: number; answered: number; session: unknown }>(
+        db,
+        sql`with survey as (
+            select ${interviews.id} as id, ${interviews.anonymous} as anonymous from ${interviews} where ${and(scope(user), eq(interviews.id, id))}),
+          respondent_houses as (${audienceHousesSql(sql`(select id from survey)`)}),
+          audience as (
+            select ${members.id} as id, ${members.name} as name, ${members.phone} as phone, ${members.email} as email, ${members.nameKey} as name_key,
+              ${interviewResponses.id} as response_id
+            from ${members} left join ${interviewResponses}
+              on ${interviewResponses.interviewId} = (select id from survey) and ${interviewResponses.memberId} = ${members.id}
+            where ${where}),
+          page as (select * from audience ${chosen} order by name_key, id limit ${q.per_page} offset ${(q.page - 1) * q.per_page})
+          select exists (select 1 from survey) as found,
+            (select coalesce(json_agg(json_build_object('id', page.id, 'name', page.name, 'phone', page.phone, 'email', page.email,
+              'units', coalesce((
+                select json_agg(${addressSql} || ', ' || ${unitWord} || ' ' || ${realty.number} order by ${sql.join(naturalKeys(realty.number), sql`, `)})
+                from ${residents} join ${realty} on ${realty.id} = ${residents.realtyId} ${houseJoins(realty.houseId)}
+                where ${residents.memberId} = page.id and ${realty.houseId} in (select id from respondent_houses)), '[]'),
+              'answered', page.response_id is not null,
+              'response', (select json_build_object('id', ${interviewResponses.id}, 'channel', ${interviewResponses.channel}, 'recorded_by', ${users.name},
+                  'created_at', ${isoSql(interviewResponses.createdAt)},
+                  'answers', case when (select anonymous from survey) then null else coalesce((
+                    select json_object_agg(words.question_id, words.text order by words.question_id) from (
+                      select ${interviewAnswers.questionId} as question_id,
+                        string_agg(coalesce(${interviewOptions.title}, ${interviewAnswers.value}::text, ${interviewAnswers.text}, ''), '; '
+                          order by ${interviewAnswers.id}) as text
+                      from ${interviewAnswers} left join ${interviewOptions} on ${interviewOptions.id} = ${interviewAnswers.optionId}
+                      where ${interviewAnswers.responseId} = page.response_id group by ${interviewAnswers.questionId}) words), '{}') end)
+                from ${interviewResponses} left join ${users} on ${users.id} = ${interviewResponses.recordedBy}
+                where ${interviewResponses.id} = page.response_id))
+              order by page.name_key, page.id), '[]') from page)::text as data,
+            (select count(*)::int from audience) as n,
+            (select count(*)::int from audience where response_id is not null) as answered,
+            ${sessionSql(request)} as session`,
       );
-      const where = q.status === 'answered' ? and(base, answeredSql) : q.status === 'not_answered' ? and(base, sql`not ${answeredSql}`) : base;
-      const [[{ answered }], [{ all }], page] = await Promise.all([
-        db.select({ answered: count() }).from(members).where(and(base, answeredSql)),
-        db.select({ all: count() }).from(members).where(base),
-        db
-          .select({ id: members.id, name: members.name, phone: members.phone, email: members.email })
-          .from(members)
-          .where(where)
-          .orderBy(members.nameKey, members.id)
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-      ]);
-      const total = q.status === 'answered' ? answered : q.status === 'not_answered' ? all - answered : all;
-      const ids = page.map((m) => m.id);
-      const [units, responses, answerRows] = await Promise.all([
-        ids.length && houseIds.length
-          ? db
-              .select({ memberId: residents.memberId, address: addressSql, type: realty.type, number: realty.number })
-              .from(residents)
-              .innerJoin(realty, eq(realty.id, residents.realtyId))
-              .innerJoin(houses, eq(houses.id, realty.houseId))
-              .innerJoin(settlements, eq(settlements.id, houses.settlementId))
-              .innerJoin(streets, eq(streets.id, houses.streetId))
-              .where(and(inArray(residents.memberId, ids), inArray(realty.houseId, houseIds)))
-              .orderBy(...naturalKeys(realty.number))
-          : [],
-        ids.length
-          ? db
-              .select({
-                id: interviewResponses.id,
-                memberId: interviewResponses.memberId,
-                channel: interviewResponses.channel,
-                createdAt: interviewResponses.createdAt,
-                recordedBy: users.name,
-              })
-              .from(interviewResponses)
-              .leftJoin(users, eq(users.id, interviewResponses.recordedBy))
-              .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
-          : [],
-        ids.length && !row.anonymous
-          ? db
-              .select({
-                responseId: interviewAnswers.responseId,
-                questionId: interviewAnswers.questionId,
-                option: interviewOptions.title,
-                value: interviewAnswers.value,
-                text: interviewAnswers.text,
-              })
-              .from(interviewAnswers)
-              .innerJoin(interviewResponses, eq(interviewResponses.id, interviewAnswers.responseId))
-              .leftJoin(interviewOptions, eq(interviewOptions.id, interviewAnswers.optionId))
-              .where(and(eq(interviewResponses.interviewId, row.id), inArray(interviewResponses.memberId, ids)))
-              .orderBy(asc(interviewAnswers.id))
-          : [],
-      ]);
-      const answersByResponse = new Map<number, Record<string, string>>();
-      for (const a of answerRows) {
-        const rec = answersByResponse.get(a.responseId!) ?? {};
-        const word = a.option ?? (a.value !== null ? String(a.value) : (a.text ?? ''));
-        const key = String(a.questionId);
-        rec[key] = rec[key] ? `${rec[key]}; ${word}` : word;
-        answersByResponse.set(a.responseId!, rec);
+      if (!confirmSession(db, request, row.session)) {
+        // The rights changed since: nothing read with the old ones is answered.
+        if (!canAccess(request.user.rules, 'interviews', 'view')) throw forbidden();
+        return respondents.call(this, request, reply);
       }
-      const data: Respondent[] = page.map((m) => {
-        const r = responses.find((x) => x.memberId === m.id);
-        return {
-          ...m,
-          units: units.filter((u) => u.memberId === m.id).map((u) => `${u.address}, ${UNIT_WORDS[u.type]} ${u.number}`),
-          answered: Boolean(r),
-          response: r
-            ? {
-                id: r.id,
-                channel: r.channel,
-                recorded_by: r.recordedBy,
-                created_at: r.createdAt.toISOString(),
-                answers: row.anonymous ? null : (answersByResponse.get(r.id) ?? {}),
-              }
-            : null,
-        };
-      });
-      return { data, pagination: paginate(total, q.page, q.per_page), summary: { answered, not_answered: all - answered } };
+      if (!row.found) throw notFound(NOT_FOUND);
+      const total = q.status === 'answered' ? row.answered : q.status === 'not_answered' ? row.n - row.answered : row.n;
+      const rest = { pagination: paginate(total, q.page, q.per_page), summary: { answered: row.answered, not_answered: row.n - row.answered } };
+      void reply.type('application/json; charset=utf-8').send(`{"data":${row.data},${JSON.stringify(rest).slice(1)}`);
     },
   );
 };
