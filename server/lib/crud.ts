@@ -117,8 +117,12 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    */
   siblings?: {
     schema: z.ZodRawShape;
-    load(ctx: CrudContext): Promise<Record<string, unknown>>;
-    /** The same keys as one JSON object in SQL: a list built in one statement reads them in it (rendered and kept as `recordsJson`). */
+    /**
+     * The keys as one JSON object in SQL (`json`): a list built in one statement reads them in it
+     * (rendered and kept as `recordsJson`), every other answer in a statement of their own. Or
+     * loaded in Node (`load`).
+     */
+    load?(ctx: CrudContext): Promise<Record<string, unknown>>;
     json?(ctx: CrudContext): SQL;
   };
   /** Export cells that are not the field's value as is (e.g. «Адміністратор» for an admin's role). */
@@ -442,7 +446,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     };
     const recordsSql = (ctx: CrudContext): SQL => renderedSql('records', impl.recordsJson!, ctx);
     const siblingsJson = impl.siblings?.json;
-    const siblingsOf = async (user: CurrentUser) => (impl.siblings ? await impl.siblings.load(ctxOf(user)) : {});
+    const siblingsOf = async (user: CurrentUser): Promise<Record<string, unknown>> => {
+      if (siblingsJson) {
+        const [row] = await queryPrepared<{ siblings: Record<string, unknown> }>(
+          db,
+          sql`select ${renderedSql('siblings', siblingsJson, ctxOf(user))} as siblings`,
+        );
+        return row.siblings;
+      }
+      return (await impl.siblings?.load?.(ctxOf(user))) ?? {};
+    };
     referenceChecks.set(
       e.name,
       async ({ user }, id) =>

@@ -16,7 +16,7 @@ import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../l
 import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
-import { complexesInScope, departureOptions, describeRights, rightsBeyond } from './lookups.ts';
+import { complexesInScope, describeRights, rightsBeyond } from './lookups.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -125,7 +125,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         and not p.area || ':' || a.action = any(${sqlArray(pairs(viewer.rules), 'text')}))`;
   }
 
-  /** The form's choices (`form`) as one JSON object in SQL, for a list built in one statement. */
+  /** The form's choices (`form`): the roles the viewer may hand out (all for admins; for staff, those within their own rights) and the departments. */
   function formJson({ user: viewer }: CrudContext): SQL {
     return sql`json_build_object('form', json_build_object(
       'roles', (select coalesce(json_agg(json_build_object('id', ${staffRoles.id}, 'name', ${staffRoles.name}, 'departure_id', ${staffRoles.departureId})
@@ -171,24 +171,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       throw forbidden('Цей працівник має права, яких немає у вас, тому змінити чи видалити його може лише адміністратор.');
     }
     return user;
-  }
-
-  /** Roles the user may hand out (all for admins; for staff, those within their own rights) and departments. */
-  async function form(viewer: CurrentUser) {
-    const [roles, departures] = await Promise.all([
-      db
-        .select({ id: staffRoles.id, name: staffRoles.name, departure_id: staffRoles.departureId, permissions: staffRoles.permissions })
-        .from(staffRoles)
-        .where(eq(staffRoles.organizationId, viewer.organizationId))
-        .orderBy(ukrainianSortKey(staffRoles.name), staffRoles.id),
-      departureOptions(db, viewer.organizationId),
-    ]);
-    return {
-      roles: roles
-        .filter((r) => rightsBeyond(viewer, normaliseRules(r.permissions)).length === 0)
-        .map((r) => ({ id: r.id, name: r.name, departure_id: r.departure_id })),
-      departures,
-    };
   }
 
   /**
@@ -360,7 +342,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       toRecords: ({ user }, rows) => records(user, rows),
       recordsJson,
       recordsKey: ({ user }) => (user.isAdmin ? 'admin' : JSON.stringify(user.rules)),
-      siblings: { schema: { form: staffForm }, load: async ({ user }) => ({ form: await form(user) }), json: formJson },
+      siblings: { schema: { form: staffForm }, json: formJson },
       exportCells: {
         role: (s) => (s.is_admin ? 'Адміністратор' : s.role),
         complexes: (s) => (s.is_admin ? 'Усі' : s.complexes.map((c) => c.name).join('; ') || null),
