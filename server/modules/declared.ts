@@ -102,5 +102,12 @@ export function plainCrudRoutes(e: EntityDeclaration, table: CrudTable = declare
  * which entities are taken is known only once those have loaded.
  */
 export const plainEntityRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const e of ENTITIES) if (!hasCrudRoutes(e.name)) await app.register(plainCrudRoutes(e));
+  for (const e of ENTITIES) {
+    // Built once per process: a plain plugin counts as implemented too, and a second app of the
+    // same process (a restore, a test) must find it here rather than skip its entity.
+    let plugin = plainPlugins.get(e.name);
+    if (!plugin && !hasCrudRoutes(e.name)) plainPlugins.set(e.name, (plugin = plainCrudRoutes(e)));
+    if (plugin) await app.register(plugin);
+  }
 };
+const plainPlugins = new Map<string, FastifyPluginAsyncZod>();

@@ -61,6 +61,16 @@ describe('discounts', () => {
 
 describe('security cameras', () => {
   const R = `${API}/cameras`;
+  it('are served by a second app of the same process too (a plain declared entity is built once, registered in each)', async () => {
+    const second = await setupApp();
+    try {
+      const res = await second.call('GET', R, { token: await second.login(ADMIN.email, ADMIN.password) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ data: expect.any(Array) });
+    } finally {
+      await second.close();
+    }
+  });
   const base = () => ({
     house_id: demo[0].houseIds[0],
     name: 'Вхід до під’їзду',

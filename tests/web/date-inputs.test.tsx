@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, required, useTranslate } from 'react-admin';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UkDateField, UkDateInput, UkDateTimeInput, UkMonthField, UkTimeInput } from '../../src/components/inputs/DateInputs';
 import { i18nProvider } from '../../src/i18n';
 import { theme } from '../../src/theme';
@@ -11,6 +11,11 @@ import { theme } from '../../src/theme';
 beforeAll(async () => {
   localStorage.setItem('locale', 'en');
   await i18nProvider.changeLocale('en');
+});
+// The provider is one object: the next test file of this worker finds it in Ukrainian again.
+afterAll(async () => {
+  localStorage.removeItem('locale');
+  await i18nProvider.changeLocale('uk');
 });
 
 /** 14:30 local time on 5 March 2026, as the API has it (an instant). */

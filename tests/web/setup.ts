@@ -1,5 +1,5 @@
 // Shared setup for the vitest "web" project (jsdom).
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy… and waitFor give up after this long. The default second is too short on a busy
@@ -10,4 +10,16 @@ configure({ asyncUtilTimeout: 5000 });
 // auto-cleanup: unmount rendered trees after each test.
 afterEach(() => {
   cleanup();
+});
+
+// Test files share one page and one module cache (vitest.config.ts): each starts with empty
+// storage (react-admin keeps the locale and list settings there) and leaves no stubbed globals.
+if (typeof localStorage !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
