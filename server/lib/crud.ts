@@ -169,12 +169,18 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
 /** A list call's parameters as `pageFrom` gets them: the page, the sort and order (when given), the search and every filter. */
 export type PageQuery = { page: number; per_page: number; search_query: string; sort: string; order?: 'asc' | 'desc' } & Record<string, unknown>;
 
-/** What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows to count. */
+/**
+ * What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows
+ * to count. Page and count may both read a set defined once in `with` (`name as materialized (…)`):
+ * in one statement it is found once for both; a statement that reads only one of them defines it
+ * again.
+ */
 export interface PageSource {
   page: Subquery;
   id: PgColumn;
   order: SQL[];
   count: SQLWrapper;
+  with?: SQL;
 }
 
 /**
@@ -570,12 +576,14 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
         const w = source ? undefined : await where(db, request.user, q);
         const ctx = ctxOf(request.user);
-        const countRows =
-          source?.count ??
-          db
-            .select({ one: sql`1` })
-            .from(table as PgTable)
-            .where(w);
+        /** A statement of its own that reads the page source (its `with` defined in it). */
+        const alone = (q: SQLWrapper): SQLWrapper => (source?.with ? sql`with ${source.with} ${q}` : q);
+        const countRows = source
+          ? alone(source.count)
+          : db
+              .select({ one: sql`1` })
+              .from(table as PgTable)
+              .where(w);
         const kept = impl.totals?.get(app, ctx, q);
         const ids = source
           ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
@@ -591,7 +599,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           // time, so that no statement holds the embedded database long; the total alongside.
           const [total, pageIds] = await Promise.all([
             kept ?? listTotal(db, countRows),
-            queryRows<{ id: number }>(db, sql`select id from (${ids}) as page_ids(id)`),
+            queryRows<{ id: number }>(db, alone(sql`select id from (${ids}) as page_ids(id)`) as SQL),
           ]);
           if (!kept) impl.totals?.set(app, ctx, q, total);
           const parts: string[] = [];
@@ -618,8 +626,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           // The session too, when the request started with the one this process knew (server/lib/auth.ts).
           const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown; siblings: string | null }>(
             db,
-            sql`with ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(countRows)} as n, ${sessionSql(request)} as session,
+            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(source?.with ? source.count : countRows)} as n, ${sessionSql(request)} as session,
                 ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
           );
           if (!confirmSession(db, request, row.session)) {

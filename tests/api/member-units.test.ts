@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houses, realty } from '../../server/db/schema.ts';
+import { MAX_PER_PAGE } from '../../server/lib/pagination.ts';
 import { residentRolesOf } from '../../server/modules/members/roles.ts';
 import { ADMIN, API, createComplex, type TestApp, setupApp } from './helpers.ts';
 import { makeCity, makeHouse, makeUnit } from './members-fixtures.ts';
@@ -130,5 +131,42 @@ describe('members of a complex follow every write at once', () => {
       pages.push(...res.data.map((m) => m.name[0]));
     }
     expect(pages).toEqual(['А', 'Б', 'Г', 'Ґ', 'Е', 'Є', 'И', 'І', 'Ї', 'Я']);
+  });
+
+  it('searches a complex by name, unit number and phone: pages and totals agree with the general path', async () => {
+    const c = await createComplex(t.db, { organizationId: t.organizationId });
+    const house = await makeHouse(t, cityId, c.id);
+    const unit = await makeUnit(t, house.id, '41');
+    const other = await makeUnit(t, house.id, '42');
+    const names = ['Шевчук Олег', 'Шевченко Ірина', 'Бондар Шевченко', 'Ткаченко Анна', 'Шевчишин Ігор', 'Ярема Шевчук'];
+    for (const [i, name] of names.entries()) {
+      const res = await t.call('POST', `${API}/members`, {
+        token: admin,
+        body: { name, realty_id: i < 4 ? unit.id : other.id, role_id: roleId, phone: `+38067555${String(i).padStart(4, '0')}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const q = (text: string) => `&search_query=${encodeURIComponent(text)}`;
+    expect(await namesIn(c.id, q('шевч'))).toEqual(['Бондар Шевченко', 'Шевченко Ірина', 'Шевчишин Ігор', 'Шевчук Олег', 'Ярема Шевчук']);
+    expect(await namesIn(c.id, q('42'))).toEqual(['Шевчишин Ігор', 'Ярема Шевчук']);
+    expect(await namesIn(c.id, q('067 555 0003'))).toEqual(['Ткаченко Анна']);
+    expect(await namesIn(c.id, q('нікого'))).toEqual([]);
+    // A page longer than one statement reads: the ids and the total each in a statement of its own.
+    const long = await t.call('GET', `${API}/members?complex_id=${c.id}&sort=name&per_page=${MAX_PER_PAGE}${q('шевч')}`, { token: admin });
+    expect(long.statusCode, long.body).toBe(200);
+    expect(long.json().data.map((m: { name: string }) => m.name)).toEqual(['Бондар Шевченко', 'Шевченко Ірина', 'Шевчишин Ігор', 'Шевчук Олег', 'Ярема Шевчук']);
+    expect(long.json().pagination.total).toBe(5);
+    // Short pages in both orders: one statement reads the matches once for the page and the total.
+    for (const order of ['asc', 'desc'] as const) {
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await t.call('GET', `${API}/members?complex_id=${c.id}&sort=name&order=${order}&per_page=2&page=${page}${q('шевч')}`, { token: admin });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().pagination.total).toBe(5);
+        seen.push(...res.json().data.map((m: { name: string }) => m.name));
+      }
+      const expected = ['Бондар Шевченко', 'Шевченко Ірина', 'Шевчишин Ігор', 'Шевчук Олег', 'Ярема Шевчук'];
+      expect(seen).toEqual(order === 'asc' ? expected : expected.reverse());
+    }
   });
 });

@@ -13,7 +13,7 @@ import { phoneSearchDigits } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
 import { hasUnitWhere, memberScope } from './scope.ts';
 
-type Reader = Pick<Db, 'select' | 'selectDistinct'>;
+type Reader = Pick<Db, 'select' | 'selectDistinct' | '$with'>;
 
 /** The members list's filters (contract/members.ts `memberEntity`), also of survey audiences (interview). */
 export const memberFilters = z.object({
@@ -26,6 +26,9 @@ export type MemberFilters = z.infer<typeof memberFilters>;
 
 /** Digits from which a search is taken for a phone number (in a complex: found among all members first). */
 const PHONE_DIGITS_MIN = 7;
+
+/** The matches of a members search in a complex, found once for the page and the count. */
+const MATCHES = 'member_matches';
 
 /** A unit number is short: longer queries are only names, phones and e-mails. */
 const UNIT_NUMBER_MAX = 20;
@@ -69,7 +72,16 @@ export async function memberSearch(
   }
   const matches: SQL[] = [sql`${on.search} like ${likePattern(text)}`];
   if (digits.length >= 3) matches.push(sql`${on.search} like ${likePattern(digits)}`);
-  if (text.length <= UNIT_NUMBER_MAX) {
+  if (text.length <= UNIT_NUMBER_MAX && on.search !== members.search) {
+    // A complex's entries are each tested anyway: the members of a unit of that number come in the same statement.
+    const byUnit = db
+      .selectDistinct({ id: residents.memberId })
+      .from(realty)
+      .innerJoin(residents, eq(residents.realtyId, realty.id))
+      .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
+      .limit(5000);
+    matches.push(sql`${on.id} = any(array(${byUnit}))`);
+  } else if (text.length <= UNIT_NUMBER_MAX) {
     const byUnit = await db
       .selectDistinct({ id: residents.memberId })
       .from(realty)
@@ -101,14 +113,40 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
   if (user.complexIds !== null && !user.complexIds.includes(complexId)) return undefined;
   const houseIds = q.house_ids as number[] | undefined;
   const status = q.status as MemberFilters['status'];
+  const search = await memberSearch(db, user, q.search_query, { search: memberUnits.search, id: memberUnits.memberId });
   const where = and(
     eq(memberUnits.complexId, complexId),
     eq(memberUnits.organizationId, user.organizationId),
     houseIds === undefined ? undefined : houseIds.length ? inArray(memberUnits.houseId, houseIds) : sql`false`,
     status ? eq(memberUnits.status, status) : undefined,
-    await memberSearch(db, user, q.search_query, { search: memberUnits.search, id: memberUnits.memberId }),
+    search,
   );
   const dir = q.order === 'desc' ? desc : asc;
+  if (search) {
+    // A search tests every entry of the complex for the count anyway: its matches (one per member,
+    // in name order) are found once, and the page and the count read them (docs/benchmarks.md,
+    // "Members of a complex").
+    const found = db
+      .select({ id: memberUnits.memberId, key: memberUnits.nameKey })
+      .from(memberUnits)
+      .where(where)
+      .groupBy(memberUnits.nameKey, memberUnits.memberId);
+    const matches = db.$with(MATCHES).as(found);
+    const page = db
+      .select({ id: matches.id, key: matches.key })
+      .from(matches)
+      .orderBy(dir(matches.key), dir(matches.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page)
+      .as('page');
+    return {
+      page,
+      id: page.id,
+      order: [dir(page.key), dir(page.id)],
+      count: db.select({ id: matches.id }).from(matches),
+      with: sql`${sql.identifier(MATCHES)} as materialized (${found})`,
+    };
+  }
   const page = db
     .selectDistinct({ id: memberUnits.memberId, key: memberUnits.nameKey })
     .from(memberUnits)

@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import pg from 'pg';
+const c = new pg.Client('postgres://postgres@127.0.0.1:5432/bench_large');
+await c.connect();
+await c.query(`set plan_cache_mode = force_generic_plan`);
+const { text, values } = JSON.parse(fs.readFileSync(`/tmp/${process.argv[2]}.json`, 'utf8'));
+const types = values.map(() => 'unknown');
+await c.query(`prepare s as ${text}`);
+const lit = values.map((v) => (v === null ? 'null' : `'${String(v).replace(/'/g, "''")}'`)).join(', ');
+const r = await c.query(`explain (analyze, buffers) execute s(${lit})`);
+console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+await c.end();
