@@ -627,7 +627,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown; siblings: string | null }>(
             db,
             sql`with ${source?.with ? sql`${source.with}, ` : sql``}${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(source?.with ? source.count : countRows)} as n, ${sessionSql(request)} as session,
+              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(source?.with ? source.count : countRows)} as n,
+                ${sessionSql(request)} as session,
                 ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
           );
           if (!confirmSession(db, request, row.session)) {
