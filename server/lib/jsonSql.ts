@@ -23,6 +23,13 @@ export const houseJoins = (houseId: PgColumn | SQL): SQL =>
     join ${settlements} on ${settlements.id} = ${houses.settlementId}
     join ${streets} on ${streets.id} = ${houses.streetId}`;
 
+/**
+ * `column = any($1::int[])` with the values as one parameter. `IN (…)` or `array[…]` of one
+ * parameter each builds the array again for every row tested; one array parameter is built once.
+ */
+export const anyOf = (column: PgColumn | SQL, values: readonly number[]): SQL =>
+  values.length === 0 ? sql`false` : sql`${column} = any(${sql.param(values)}::int[])`;
+
 /** A list of values as an SQL array (`any(…)`): a JS array put in `sql` would be a row, not an array. */
 export const sqlArray = (values: readonly (string | number)[], type: 'text' | 'int'): SQL =>
   values.length === 0

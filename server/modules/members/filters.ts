@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { houses, members, memberUnits, realty, residents } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { PageQuery, PageSource } from '../../lib/crud.ts';
+import { anyOf } from '../../lib/jsonSql.ts';
 import { likePattern } from '../../lib/list.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
@@ -117,7 +118,7 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
   const where = and(
     eq(memberUnits.complexId, complexId),
     eq(memberUnits.organizationId, user.organizationId),
-    houseIds === undefined ? undefined : houseIds.length ? inArray(memberUnits.houseId, houseIds) : sql`false`,
+    houseIds === undefined ? undefined : anyOf(memberUnits.houseId, houseIds),
     status ? eq(memberUnits.status, status) : undefined,
     search,
   );
