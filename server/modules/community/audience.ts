@@ -6,7 +6,7 @@ import { complexes, houses, settlements, streets, users } from '../../db/schema.
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { CrudImplementation } from '../../lib/crud.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
-import { houseJoins } from '../../lib/jsonSql.ts';
+import { anyOf, houseJoins } from '../../lib/jsonSql.ts';
 import { addressSql } from '../houses/address.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -56,7 +56,7 @@ export function audienceFilter(db: Reader, t: AudienceTables, parentId: PgColumn
       db
         .select({ one: sql`1` })
         .from(t.houses.table)
-        .where(and(eq(t.houses.parentId, parentId), inArray(t.houses.houseId, houseIds))),
+        .where(and(eq(t.houses.parentId, parentId), anyOf(t.houses.houseId, houseIds))),
     );
   }
   const forComplex = exists(
@@ -77,7 +77,7 @@ export function audienceFilter(db: Reader, t: AudienceTables, parentId: PgColumn
     db
       .select({ one: sql`1` })
       .from(t.houses.table)
-      .where(and(eq(t.houses.parentId, parentId), inArray(t.houses.houseId, houseIds))),
+      .where(and(eq(t.houses.parentId, parentId), anyOf(t.houses.houseId, houseIds))),
   );
   return and(forComplex, or(not(someHouseOfComplex), chosenHouse));
 }

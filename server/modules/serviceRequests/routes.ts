@@ -38,6 +38,7 @@ import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/er
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
 import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
 import { likePattern } from '../../lib/list.ts';
+import { anyOf } from '../../lib/jsonSql.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';
 import { newToken } from '../../lib/secrets.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
@@ -175,7 +176,7 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
       const houseWhere = and(
         eq(houses.organizationId, user.organizationId),
         complexId !== undefined ? eq(houses.complexId, complexId) : undefined,
-        q.house_ids?.length ? inArray(houses.id, q.house_ids) : undefined,
+        q.house_ids?.length ? anyOf(houses.id, q.house_ids) : undefined,
       );
       conditions.push(inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(houseWhere)));
     }
