@@ -24,6 +24,8 @@ async function recordAnswers(page: import('@playwright/test').Page, choice: stri
 test('опитування: два питання, відповіді двох мешканців, відсотки й список адресатів', async ({ page }) => {
   await signIn(page);
   await openMenuItem(page, 'Спільнота', 'Опитування', /\/interview$/i);
+  // The address changes at once; the previous screen (with a «Додати» of its own) stays until the surveys' screen has loaded.
+  await expect(page.getByRole('columnheader', { name: 'Відповіді' })).toBeVisible();
 
   // Create a survey with a single-choice question and a 1–5 scale.
   await page.getByRole('button', { name: 'Додати' }).first().click();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface ListSort {
@@ -59,7 +59,25 @@ export function useUrlListState(defaults: { sort: ListSort; perPage: number }) {
     };
   }, [key, defaults.sort.field, defaults.sort.order, defaults.perPage]);
 
-  const update = useCallback((patch: ListStatePatch) => setParams((prev) => patchParams(prev, patch), { replace: true }), [setParams]);
+  // Two changes before the list renders again (two filters clicked in quick succession, or a click
+  // while the address is being written): the router hands both the address of the last render, so
+  // the second would drop the first. Each change builds on the one written before it until then.
+  const written = useRef<URLSearchParams | null>(null);
+  useLayoutEffect(() => {
+    written.current = null;
+  }, [key]);
+  const update = useCallback(
+    (patch: ListStatePatch) =>
+      setParams(
+        (prev) => {
+          const next = patchParams(written.current ?? prev, patch);
+          written.current = next;
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   /** The filters and sort as a saved view keeps them: the address query without the page and page size, the sort spelt out. */
   const viewQuery = useMemo(() => toViewQuery(key, defaults.sort), [key, defaults.sort]);
   /** Opens the list with a saved view's filters and sort, on the first page, at the page size chosen. */

@@ -169,7 +169,12 @@ export default function RequestList() {
     requestApi.form().then(setForm, () => setForm(null));
   }, []);
 
-  const change = useCallback((patch: Partial<RequestFilters>) => latest.current.update(filtersToUrl({ ...latest.current.filters, ...patch })), []);
+  // Builds on the previous change even before the list has rendered it (two filters clicked quickly).
+  const change = useCallback((patch: Partial<RequestFilters>) => {
+    const next = { ...latest.current.filters, ...patch };
+    latest.current.filters = next;
+    latest.current.update(filtersToUrl(next));
+  }, []);
   // Stable, so that the date fields (costly to render) skip the list's other changes.
   const changeCreatedFrom = useCallback((v: string | null) => change({ createdFrom: v ?? '' }), [change]);
   const changeCreatedTo = useCallback((v: string | null) => change({ createdTo: v ?? '' }), [change]);
