@@ -41,6 +41,15 @@ export const memberComplex = (db: Reader, complexId: number): SQL => hasUnitWher
 export const memberHouses = (db: Reader, houseIds: number[]): SQL =>
   houseIds.length ? hasUnitWhere(db, inArray(realty.houseId, houseIds), false) : sql`false`;
 
+/** The members of the organization's units with this number (lower-cased), at most 5,000. */
+const unitMembers = (db: Reader, user: CurrentUser, number: string) =>
+  db
+    .selectDistinct({ id: residents.memberId })
+    .from(realty)
+    .innerJoin(residents, eq(residents.realtyId, realty.id))
+    .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${number}`))
+    .limit(5000);
+
 /**
  * The search over name, e-mail, phone digits and unit number. The members whose unit has the
  * searched number are found first (an index on the unit number), so that the whole condition
@@ -63,32 +72,15 @@ export async function memberSearch(
       .select({ id: members.id })
       .from(members)
       .where(and(eq(members.organizationId, user.organizationId), or(...[text, digits].map((p) => sql`${members.search} like ${likePattern(p)}`))));
-    const byUnit = db
-      .selectDistinct({ id: residents.memberId })
-      .from(realty)
-      .innerJoin(residents, eq(residents.realtyId, realty.id))
-      .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
-      .limit(5000);
-    return sql`${on.id} = any(array((${byText}) union (${byUnit})))`;
+    return sql`${on.id} = any(array((${byText}) union (${unitMembers(db, user, text)})))`;
   }
   const matches: SQL[] = [sql`${on.search} like ${likePattern(text)}`];
   if (digits.length >= 3) matches.push(sql`${on.search} like ${likePattern(digits)}`);
   if (text.length <= UNIT_NUMBER_MAX && on.search !== members.search) {
     // A complex's entries are each tested anyway: the members of a unit of that number come in the same statement.
-    const byUnit = db
-      .selectDistinct({ id: residents.memberId })
-      .from(realty)
-      .innerJoin(residents, eq(residents.realtyId, realty.id))
-      .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
-      .limit(5000);
-    matches.push(sql`${on.id} = any(array(${byUnit}))`);
+    matches.push(sql`${on.id} = any(array(${unitMembers(db, user, text)}))`);
   } else if (text.length <= UNIT_NUMBER_MAX) {
-    const byUnit = await db
-      .selectDistinct({ id: residents.memberId })
-      .from(realty)
-      .innerJoin(residents, eq(residents.realtyId, realty.id))
-      .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${text}`))
-      .limit(5000);
+    const byUnit = await unitMembers(db, user, text);
     if (byUnit.length)
       matches.push(
         inArray(
