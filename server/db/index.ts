@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,12 +43,41 @@ export const NAMED_STATEMENTS_MAX = 200;
  * five runs when it costs no more than a custom one); on PGlite, as `queryRows`.
  */
 export async function queryPrepared<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  if (!(clientOf(db) instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = named.get(text);
-  if (!name && named.size < NAMED_STATEMENTS_MAX) named.set(text, (name = `q${named.size}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-  return (await client.query({ name, text, values: params })).rows as T[];
+  return runText<T>(db, text, params);
+}
+
+const clientOf = (db: Pick<Db, 'execute'>) => (db as unknown as { $client?: unknown }).$client;
+
+/** Dates and times stay the text the server sent, as Drizzle reads them on PGlite (its columns parse them). */
+const PGLITE_RAW = {
+  rowMode: 'object' as const,
+  parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, (v: string) => v])),
+};
+
+/** Runs a rendered statement: named on PostgreSQL (while `NAMED_STATEMENTS_MAX` allows), as is on PGlite. */
+async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown[]): Promise<T[]> {
+  const client = clientOf(db);
+  if (client instanceof pg.Pool) {
+    let name = named.get(text);
+    if (!name && named.size < NAMED_STATEMENTS_MAX) named.set(text, (name = `q${named.size}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return (await (client as PGlite).query<T>(text, params, PGLITE_RAW)).rows;
+}
+
+/**
+ * A statement of a fixed shape whose text is rendered once per process: built with
+ * `sql.placeholder(name)` where each call's values go, and run with them. A hot route that sends
+ * the same statement every time pays neither for building the query nor for rendering it.
+ */
+export function fixedStatement<V extends Record<string, unknown>>(build: () => SQL) {
+  let rendered: { sql: string; params: unknown[] } | undefined;
+  return <T = Record<string, unknown>>(db: Pick<Db, 'execute'>, values: V): Promise<T[]> => {
+    rendered ??= dialect.sqlToQuery(build());
+    return runText<T>(db, rendered.sql, fillPlaceholders(rendered.params, values));
+  };
 }
 
 export interface Database {

@@ -146,6 +146,15 @@ export function sessionSql(request: FastifyRequest): SQL {
   return !request.session || request.session.confirmed ? sql`null` : sessionJson(tokenHashIs(request.session.hash));
 }
 
+/** Whether the request's user is still to be confirmed by the route's own statement (`sessionSql`). */
+export const sessionToConfirm = (request: FastifyRequest): boolean => Boolean(request.session) && !request.session.confirmed;
+
+/**
+ * `sessionSql` for a statement rendered once (`fixedStatement` in server/db/index.ts), as the
+ * request needs it (`sessionToConfirm`): the token's hash is its `session_hash` value.
+ */
+export const sessionSqlFixed = (toConfirm: boolean): SQL => (toConfirm ? sessionJson(tokenHashIs(sql.placeholder('session_hash'))) : sql`null`);
+
 /**
  * What the route's statement found of the session (`sessionSql`): true when the answer may be
  * sent (confirmed now, or already before); false when the rights changed — the request now holds

@@ -152,28 +152,70 @@ describe.each(lists.map((e) => [e.path, e] as const))('%s', (path, e) => {
   });
 });
 
-describe("a survey's respondents (one statement with the session in it)", () => {
-  /** A survey for complex B, and a staff user of both complexes who has read its respondents once. */
+/** Lists of one survey or meeting, built in one statement with the session in it (not declared entities). */
+const ownLists = [
+  {
+    name: "a survey's respondents",
+    area: 'interviews',
+    total: (body: { pagination: { total: number } }) => body.pagination.total,
+    async create() {
+      const created = await t.call('POST', `${API}/interview`, {
+        token: admin,
+        body: {
+          title: `Опитування ${Date.now()}`,
+          description: 'Перевірка сеансу.',
+          complex_ids: [complexB],
+          start_at: new Date(Date.now() - 86_400_000).toISOString(),
+          end_at: new Date(Date.now() + 86_400_000).toISOString(),
+          published: true,
+          questions: [{ title: 'Чи потрібен шлагбаум?', kind: 'single', options: ['Так', 'Ні'] }],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return `${API}/interview/${created.json().data.id}/users?page=1&per_page=5`;
+    },
+  },
+  {
+    name: "a meeting's participants",
+    area: 'votings',
+    total: (body: { pagination: { total: number } }) => body.pagination.total,
+    async create() {
+      // A house of complex B with co-owners (owner or co-owner roles) in the register.
+      const [house] = await rows<{ id: number }>(
+        t,
+        sql`select h.id from houses h where h.complex_id = ${complexB} and exists (select 1 from realty u join residents r on r.realty_id = u.id
+          join resident_roles rr on rr.id = r.role_id where u.house_id = h.id and rr.holds_share) order by h.id limit 1`,
+      );
+      const created = await t.call('POST', `${API}/voting`, {
+        token: admin,
+        body: {
+          house_id: house.id,
+          title: 'Ремонт покрівлі',
+          regime: 'no_osbb',
+          initiator: 'Управитель',
+          meeting_date: new Date().toISOString().slice(0, 10),
+          meeting_time: '18:30',
+          place: 'подвір’я будинку',
+          video_tools: '',
+          chair: 'Коваль Петро Іванович',
+          questions: [{ title: 'Затвердити кошторис ремонту покрівлі.', threshold: 'majority' }],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return `${API}/voting/${created.json().data.id}/residents?page=1&per_page=5`;
+    },
+  },
+];
+
+describe.each(ownLists.map((l) => [l.name, l] as const))('%s (one statement with the session in it)', (_name, l) => {
+  /** The list for complex B, and a staff user of both complexes who has read it once. */
   async function setup() {
-    const created = await t.call('POST', `${API}/interview`, {
-      token: admin,
-      body: {
-        title: `Опитування ${Date.now()}`,
-        description: 'Перевірка сеансу.',
-        complex_ids: [complexB],
-        start_at: new Date(Date.now() - 86_400_000).toISOString(),
-        end_at: new Date(Date.now() + 86_400_000).toISOString(),
-        published: true,
-        questions: [{ title: 'Чи потрібен шлагбаум?', kind: 'single', options: ['Так', 'Ні'] }],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const path = `${API}/interview/${created.json().data.id}/users?page=1&per_page=5`;
-    const me = await createUser(t.db, { organizationId: t.organizationId, permissions: { interviews: ['view'] }, complexIds: [complexA, complexB] });
+    const path = await l.create();
+    const me = await createUser(t.db, { organizationId: t.organizationId, permissions: { [l.area]: ['view'] }, complexIds: [complexA, complexB] });
     const token = await t.login(me.email, me.password);
     const first = await t.call('GET', path, { token });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().pagination.total).toBeGreaterThan(0);
+    expect(l.total(first.json())).toBeGreaterThan(0);
     return { me, token, path };
   }
 
@@ -186,7 +228,7 @@ describe("a survey's respondents (one statement with the session in it)", () => 
     expect((await t.call('GET', path, { token })).statusCode).toBe(401);
   });
 
-  it('rights taken away are a 403, and a complex taken away hides its survey (404)', async () => {
+  it('rights taken away are a 403, and a complex taken away hides the list (404)', async () => {
     const { me, token, path } = await setup();
     await t.db.delete(userComplexes).where(and(eq(userComplexes.userId, me.id), eq(userComplexes.complexId, complexB)));
     expect((await t.call('GET', path, { token })).statusCode).toBe(404);
@@ -196,5 +238,21 @@ describe("a survey's respondents (one statement with the session in it)", () => 
       .set({ permissions: { members: ['view'] } })
       .where(eq(staffRoles.id, row.roleId!));
     expect((await t.call('GET', path, { token })).statusCode).toBe(403);
+  });
+
+  it('rights given are used at the next call', async () => {
+    const { me, token, path } = await setup();
+    await t.db.insert(userComplexes).values({ userId: me.id, complexId: complexB }).onConflictDoNothing();
+    const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, me.id));
+    await t.db
+      .update(staffRoles)
+      .set({ permissions: { members: ['view'] } })
+      .where(eq(staffRoles.id, row.roleId!));
+    expect((await t.call('GET', path, { token })).statusCode).toBe(403);
+    await t.db
+      .update(staffRoles)
+      .set({ permissions: { [l.area]: ['view'] } })
+      .where(eq(staffRoles.id, row.roleId!));
+    expect((await t.call('GET', path, { token })).statusCode).toBe(200);
   });
 });

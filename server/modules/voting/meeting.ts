@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { fixedStatement } from '../../db/index.ts';
+import { jsonRows } from '../../db/jsonRows.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { plural } from '../../lib/words.ts';
 import type { BallotStatus, QuestionStatus, TallyRecord, VotingState, VotingWarning } from '../../../contract/voting.ts';
@@ -23,8 +25,9 @@ type Tx = Pick<Db, 'select' | 'insert' | 'delete' | 'update'>;
 
 /** Today in Kyiv as YYYY-MM-DD: the law counts calendar days where the house is. */
 export function todayKyiv(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return KYIV_DATE.format(now);
 }
+const KYIV_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export const formatUa = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
@@ -95,40 +98,78 @@ export async function snapshotElectorate(tx: Tx, votingId: number, organizationI
 export type VotingRow = typeof votings.$inferSelect;
 export type QuestionRow = typeof votingQuestions.$inferSelect;
 
-/** Everything one meeting's results need, in a few queries. */
-export async function loadMeeting(db: Pick<Db, 'select'>, voting: VotingRow) {
+/** Everything one meeting's results need, in one statement. */
+export async function loadMeeting(db: Pick<Db, 'execute'>, voting: VotingRow) {
   return { voting, ...(await meetingRows(db, voting.id)) };
 }
 
-/** A meeting's rows but its own (read alongside the meeting's, when its id is known first). */
-export async function meetingRows(db: Pick<Db, 'select'>, id: number) {
-  const [questions, units, participants, ownerships, ballots, answers] = await Promise.all([
-    db.select().from(votingQuestions).where(eq(votingQuestions.votingId, id)).orderBy(asc(votingQuestions.position), asc(votingQuestions.id)),
-    db.select().from(votingUnits).where(eq(votingUnits.votingId, id)).orderBy(asc(votingUnits.id)),
-    db
-      .select({
+/**
+ * A meeting's own rows (its agenda, snapshot, ballots and answers) as JSON values to select in
+ * one statement: `id` is the meeting's id, or a subquery that yields it only when the user may
+ * see the meeting (`GET /voting/:id/residents` reads the meeting, its rows and the session at once).
+ */
+export function meetingRowsSql(id: SQL | Placeholder) {
+  return {
+    questions: jsonRows(getTableColumns(votingQuestions), sql`from ${votingQuestions} where ${votingQuestions.votingId} = ${id}`, [
+      sql`${votingQuestions.position}`,
+      sql`${votingQuestions.id}`,
+    ]),
+    units: jsonRows(getTableColumns(votingUnits), sql`from ${votingUnits} where ${votingUnits.votingId} = ${id}`, [sql`${votingUnits.id}`]),
+    participants: jsonRows(
+      {
         id: votingParticipants.id,
         memberId: votingParticipants.memberId,
         name: votingParticipants.name,
         ownershipDocument: votingParticipants.ownershipDocument,
         phone: members.phone,
         email: members.email,
-      })
-      .from(votingParticipants)
-      .innerJoin(members, eq(members.id, votingParticipants.memberId))
-      .where(eq(votingParticipants.votingId, id))
-      .orderBy(ukrainianSortKey(votingParticipants.name), asc(votingParticipants.id)),
-    db.select().from(votingOwnerships).where(eq(votingOwnerships.votingId, id)),
-    db
-      .select({ ballot: votingBallots, sheetName: media.originalName, sheetMime: media.mime })
-      .from(votingBallots)
-      .leftJoin(media, eq(media.id, votingBallots.sheetMediaId))
-      .where(eq(votingBallots.votingId, id))
-      .orderBy(asc(votingBallots.createdAt), asc(votingBallots.id)),
-    db.select().from(votingAnswers).where(eq(votingAnswers.votingId, id)),
-  ]);
-  return { questions, units, participants, ownerships, ballots, answers };
+      },
+      sql`from ${votingParticipants} join ${members} on ${members.id} = ${votingParticipants.memberId} where ${votingParticipants.votingId} = ${id}`,
+      [ukrainianSortKey(votingParticipants.name), sql`${votingParticipants.id}`],
+    ),
+    ownerships: jsonRows(getTableColumns(votingOwnerships), sql`from ${votingOwnerships} where ${votingOwnerships.votingId} = ${id}`, [
+      sql`${votingOwnerships.id}`,
+    ]),
+    ballots: jsonRows(
+      { ballot: votingBallots, sheetName: media.originalName, sheetMime: media.mime },
+      sql`from ${votingBallots} left join ${media} on ${media.id} = ${votingBallots.sheetMediaId} where ${votingBallots.votingId} = ${id}`,
+      [sql`${votingBallots.createdAt}`, sql`${votingBallots.id}`],
+    ),
+    answers: jsonRows(getTableColumns(votingAnswers), sql`from ${votingAnswers} where ${votingAnswers.votingId} = ${id}`, [sql`${votingAnswers.id}`]),
+  };
 }
+
+type MeetingRowsSql = ReturnType<typeof meetingRowsSql>;
+type Ballot = { ballot: typeof votingBallots.$inferSelect; sheetName: string | null; sheetMime: string | null };
+/** A ballot's sheet may be gone (left join): its name and type are then null. */
+export type MeetingRows = { [K in Exclude<keyof MeetingRowsSql, 'ballots'>]: ReturnType<MeetingRowsSql[K]['read']> } & { ballots: Ballot[] };
+
+/** The columns of `meetingRowsSql` to put in a select list (named as its keys). */
+export const meetingRowsColumns = (parts: MeetingRowsSql): SQL =>
+  sql.join(
+    Object.entries(parts).map(([key, p]) => sql`${p.sql} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+
+/** The rows of a statement's row that selected `meetingRowsColumns`. */
+export function readMeetingRows(parts: MeetingRowsSql, row: Record<string, unknown>): MeetingRows {
+  return {
+    questions: parts.questions.read(row.questions),
+    units: parts.units.read(row.units),
+    participants: parts.participants.read(row.participants),
+    ownerships: parts.ownerships.read(row.ownerships),
+    ballots: parts.ballots.read(row.ballots) as Ballot[],
+    answers: parts.answers.read(row.answers),
+  };
+}
+
+/** A meeting's rows but its own (read alongside the meeting's, when its id is known first): one statement. */
+export async function meetingRows(db: Pick<Db, 'execute'>, id: number): Promise<MeetingRows> {
+  const [row] = await meetingRowsById<Record<string, unknown>>(db, { id });
+  return readMeetingRows(byIdParts, row);
+}
+const byIdParts = meetingRowsSql(sql.placeholder('id'));
+const meetingRowsById = fixedStatement<{ id: number }>(() => sql`select ${meetingRowsColumns(byIdParts)}`);
 export type Meeting = Awaited<ReturnType<typeof loadMeeting>>;
 
 export function thresholdOfQuestion(q: Pick<QuestionRow, 'threshold' | 'thresholdPercent'>): Threshold {
@@ -168,8 +209,11 @@ export interface MeetingResults {
   unitsWithoutArea: number;
 }
 
-/** Tallies, statuses, deadlines and warnings of a meeting, as of `today` (Kyiv date). */
-export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults {
+/** What a meeting's participants list shows of each co-owner: units, area, weight, answers and ballot status. */
+export type MeetingPeople = Pick<MeetingResults, 'electorate' | 'people' | 'votes' | 'ballotStatus'>;
+
+/** Each co-owner's units, area, weight, answers and ballot status (no tallies: `meetingResults` adds them). */
+export function meetingPeople(m: Meeting): MeetingPeople {
   const unitsById = new Map(m.units.map((u) => [u.id, u]));
   const e = electorate(
     m.voting.regime,
@@ -182,10 +226,13 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
   );
   const jointCount = new Map<number, number>();
   for (const o of m.ownerships) if (o.shareNumerator === null) jointCount.set(o.unitId, (jointCount.get(o.unitId) ?? 0) + 1);
+  const ownedBy = new Map<number, Meeting['ownerships']>();
+  for (const o of m.ownerships) ownedBy.set(o.participantId, [...(ownedBy.get(o.participantId) ?? []), o]);
+  const inElectorate = new Map(e.participants.map((x) => [x.personId, x]));
   const people: MeetingResults['people'] = new Map();
   for (const p of m.participants) {
-    const own = m.ownerships.filter((o) => o.participantId === p.id);
-    const ep = e.participants.find((x) => x.personId === p.id);
+    const own = ownedBy.get(p.id) ?? [];
+    const ep = inElectorate.get(p.id);
     people.set(p.id, {
       units: own.map((o) => {
         const u = unitsById.get(o.unitId)!;
@@ -215,6 +262,17 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     if (!v) votes.set(a.participantId, (v = new Map()));
     v.set(a.questionId, a.answer);
   }
+  const ballotStatus = new Map<number, BallotStatus>();
+  for (const p of m.participants) {
+    const n = votes.get(p.id)?.size ?? 0;
+    ballotStatus.set(p.id, n === 0 ? 'not_voted' : n >= m.questions.length ? 'voted' : 'partial');
+  }
+  return { electorate: e, people, votes, ballotStatus };
+}
+
+/** Tallies, statuses, deadlines and warnings of a meeting, as of `today` (Kyiv date). */
+export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults {
+  const { electorate: e, people, votes, ballotStatus } = meetingPeople(m);
   const lastBallotDate = new Map<number, string>();
   const ballotDateOf = new Map(m.ballots.map((b) => [b.ballot.id, b.ballot.ballotDate]));
   for (const a of m.answers) {
@@ -243,12 +301,6 @@ export function meetingResults(m: Meeting, today = todayKyiv()): MeetingResults 
     };
     return { ...q, tally: record, thresholdText: thresholdText(q) };
   });
-
-  const ballotStatus = new Map<number, BallotStatus>();
-  for (const p of m.participants) {
-    const n = votes.get(p.id)?.size ?? 0;
-    ballotStatus.set(p.id, n === 0 ? 'not_voted' : n >= m.questions.length ? 'voted' : 'partial');
-  }
 
   const decided = (s: QuestionStatus) => s !== 'open';
   const allDecided = questions.length > 0 && questions.every((q) => decided(q.tally.status));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { plural } from '../../lib/words.ts';
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idList } from '../../../contract/audience.ts';
@@ -21,8 +22,11 @@ import {
   type VotingSummary,
 } from '../../../contract/voting.ts';
 import { houses, media, votingBallots, votingParticipants, votingQuestions, votings } from '../../db/schema.ts';
-import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
+import { canAccess } from '../../../contract/permissions.ts';
+import { fixedStatement } from '../../db/index.ts';
+import { jsonRows } from '../../db/jsonRows.ts';
+import { confirmSession, requirePermission, sessionSqlFixed, sessionToConfirm, type CurrentUser } from '../../lib/auth.ts';
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
@@ -31,7 +35,20 @@ import { formatAddress } from '../houses/address.ts';
 import { houseScope, selectHouses } from '../houses/records.ts';
 import { insertMedia } from '../../lib/media.ts';
 import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
-import { loadMeeting, meetingResults, meetingRows, snapshotElectorate, todayKyiv, type Meeting, type MeetingResults, type VotingRow } from './meeting.ts';
+import {
+  loadMeeting,
+  meetingPeople,
+  meetingResults,
+  meetingRowsColumns,
+  meetingRowsSql,
+  readMeetingRows,
+  snapshotElectorate,
+  todayKyiv,
+  type Meeting,
+  type MeetingPeople,
+  type MeetingResults,
+  type VotingRow,
+} from './meeting.ts';
 import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
 import { protocolPdf } from './protocol.ts';
 import type { SignatureProvider } from './signature.ts';
@@ -45,6 +62,34 @@ const residentsQuery = listQuery.extend({
   status: z.enum(BALLOT_STATUSES, { error: 'Статус: not_voted, partial або voted.' }).optional(),
   per_page: listQuery.shape.per_page.removeDefault().default(25),
 });
+
+const residentsAnswer = z.object({ data: z.array(participantRecord), pagination: paginationSchema, summary: z.record(z.enum(BALLOT_STATUSES), z.number()) });
+
+/**
+ * The one statement of a meeting's participants list: the meeting when the user may see it, its
+ * rows, and the session check when it is to be made; rendered once per kind of user (every
+ * complex or some) and session (`fixedStatement`).
+ */
+const residentsStatements = new Map<string, ReturnType<typeof residentsStatementOf>>();
+function residentsStatementOf(everyComplex: boolean, toConfirm: boolean) {
+  const org = sql.placeholder('org');
+  const visible = everyComplex
+    ? sql`${votings.organizationId} = ${org} and ${votings.id} = ${sql.placeholder('id')}`
+    : sql`${votings.organizationId} = ${org} and ${votings.id} = ${sql.placeholder('id')} and ${votings.houseId} in (
+        select ${houses.id} from ${houses} where ${houses.organizationId} = ${org} and ${houses.complexId} = any(${sql.placeholder('complexes')}::int[]))`;
+  const parts = meetingRowsSql(sql`(select ${votings.id} from ${votings} where ${visible})`);
+  const voting = jsonRows(getTableColumns(votings), sql`from ${votings} where ${visible}`);
+  const run = fixedStatement<{ org: number; id: number; complexes: number[]; session_hash?: string }>(
+    () => sql`select ${voting.sql} as voting, ${meetingRowsColumns(parts)}, ${sessionSqlFixed(toConfirm)} as session`,
+  );
+  return { parts, voting, run };
+}
+const residentsStatement = (everyComplex: boolean, toConfirm: boolean) => {
+  const key = `${everyComplex}:${toConfirm}`;
+  let s = residentsStatements.get(key);
+  if (!s) residentsStatements.set(key, (s = residentsStatementOf(everyComplex, toConfirm)));
+  return s;
+};
 
 export const mediaOf = (votingId: number, ballotId: number) => `/api/admin/voting/${votingId}/ballots/${ballotId}/sheet`;
 
@@ -70,9 +115,11 @@ export function summaryOf(v: VotingRow, address: string, complexId: number | nul
   };
 }
 
-export function participantsOf(votingId: number, m: Meeting, r: MeetingResults): VotingParticipant[] {
+export function participantsOf(votingId: number, m: Meeting, r: MeetingPeople): VotingParticipant[] {
   const answersByBallot = new Map<number, Record<string, 'for' | 'against'>>();
   for (const a of m.answers) answersByBallot.set(a.ballotId, { ...answersByBallot.get(a.ballotId), [String(a.questionId)]: a.answer });
+  const ballotsOf = new Map<number, Meeting['ballots']>();
+  for (const b of m.ballots) ballotsOf.set(b.ballot.participantId, [...(ballotsOf.get(b.ballot.participantId) ?? []), b]);
   return m.participants.map((p) => {
     const person = r.people.get(p.id)!;
     const votes = r.votes.get(p.id);
@@ -87,27 +134,25 @@ export function participantsOf(votingId: number, m: Meeting, r: MeetingResults):
       ownership_document: p.ownershipDocument,
       status: r.ballotStatus.get(p.id)!,
       answers: Object.fromEntries([...(votes ?? new Map())].map(([q, a]) => [String(q), a])),
-      ballots: m.ballots
-        .filter((b) => b.ballot.participantId === p.id)
-        .map(({ ballot: b, sheetName, sheetMime }) => ({
-          id: b.id,
-          channel: b.channel,
-          ballot_date: b.ballotDate,
-          identification: b.identification,
-          identified_target: b.identifiedTarget,
-          signed: b.signatureProvider !== null,
-          signature_provider: b.signatureProvider,
-          signature_signer: b.signatureSigner,
-          counted: true,
-          sheet:
-            b.sheetMediaId !== null && sheetName
-              ? { id: b.sheetMediaId, name: downloadName(sheetName, sheetMime ?? ''), mime: sheetMime ?? '', url: mediaOf(votingId, b.id) }
-              : null,
-          representative: b.representative,
-          representative_document: b.representativeDocument,
-          answers: answersByBallot.get(b.id) ?? {},
-          created_at: b.createdAt.toISOString(),
-        })),
+      ballots: (ballotsOf.get(p.id) ?? []).map(({ ballot: b, sheetName, sheetMime }) => ({
+        id: b.id,
+        channel: b.channel,
+        ballot_date: b.ballotDate,
+        identification: b.identification,
+        identified_target: b.identifiedTarget,
+        signed: b.signatureProvider !== null,
+        signature_provider: b.signatureProvider,
+        signature_signer: b.signatureSigner,
+        counted: true,
+        sheet:
+          b.sheetMediaId !== null && sheetName
+            ? { id: b.sheetMediaId, name: downloadName(sheetName, sheetMime ?? ''), mime: sheetMime ?? '', url: mediaOf(votingId, b.id) }
+            : null,
+        representative: b.representative,
+        representative_document: b.representativeDocument,
+        answers: answersByBallot.get(b.id) ?? {},
+        created_at: b.createdAt.toISOString(),
+      })),
     };
   });
 }
@@ -399,16 +444,32 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
         description: 'status: not_voted, partial, voted; search_query — в імені, телефоні, e-mail або номері приміщення.',
         params,
         querystring: residentsQuery,
-        response: { 200: z.object({ data: z.array(participantRecord), pagination: paginationSchema, summary: z.record(z.enum(BALLOT_STATUSES), z.number()) }) },
+        response: { 200: residentsAnswer },
       },
+      config: { confirmsSession: true },
     },
-    async (request) => {
-      // The meeting's rows are read alongside the check that the user may see it: two steps, not three.
-      const [v, rows] = await Promise.all([findVoting(request.user, request.params.id), meetingRows(db, request.params.id)]);
+    async function residents(request, reply): Promise<void> {
+      // One statement: the meeting as far as the user may see it, its rows, and the session when
+      // the request started with the one this process knew (server/lib/auth.ts).
+      const user = request.user;
+      const toConfirm = sessionToConfirm(request);
+      const statement = residentsStatement(user.complexIds === null, toConfirm);
+      const [row] = await statement.run<Record<string, unknown>>(db, {
+        org: user.organizationId,
+        id: request.params.id,
+        complexes: user.complexIds ?? [],
+        ...(toConfirm ? { session_hash: request.session.hash } : {}),
+      });
+      if (!confirmSession(db, request, row.session)) {
+        // The rights changed since: nothing read with the old ones is answered.
+        if (!canAccess(request.user.rules, 'votings', 'view')) throw forbidden();
+        return residents.call(app, request, reply);
+      }
+      const [v] = statement.voting.read(row.voting);
+      if (!v) throw notFound(NOT_FOUND);
       const q = request.query;
-      const m = { voting: v, ...rows };
-      const r = meetingResults(m);
-      let list = participantsOf(v.id, m, r);
+      const m = { voting: v, ...readMeetingRows(statement.parts, row) };
+      let list = participantsOf(v.id, m, meetingPeople(m));
       const summary = { not_voted: 0, partial: 0, voted: 0 };
       for (const p of list) summary[p.status] += 1;
       if (q.status) list = list.filter((p) => p.status === q.status);
@@ -421,7 +482,13 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
             (p.phone ?? '').includes(s.replace(/\D/g, '') || '\u0001') ||
             p.units.some((u) => u.number.toLowerCase() === s),
         );
-      return { data: list.slice((q.page - 1) * q.per_page, q.page * q.per_page), pagination: paginate(list.length, q.page, q.per_page), summary };
+      const answer: z.infer<typeof residentsAnswer> = {
+        data: list.slice((q.page - 1) * q.per_page, q.page * q.per_page),
+        pagination: paginate(list.length, q.page, q.per_page),
+        summary,
+      };
+      // Sent as its JSON: the answer is built field by field above, its schema is for the documentation.
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(answer));
     },
   );
 
