@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { plural } from '../../lib/words.ts';
-import { and, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,9 +23,7 @@ import {
 } from '../../../contract/voting.ts';
 import { houses, media, votingBallots, votingParticipants, votingQuestions, votings } from '../../db/schema.ts';
 import { canAccess } from '../../../contract/permissions.ts';
-import { fixedStatement } from '../../db/index.ts';
-import { jsonRows } from '../../db/jsonRows.ts';
-import { confirmSession, requirePermission, sessionSqlFixed, sessionToConfirm, type CurrentUser } from '../../lib/auth.ts';
+import { confirmSession, requirePermission, sessionToConfirm, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
 import { crudRoutes } from '../../lib/crud.ts';
@@ -37,11 +35,7 @@ import { insertMedia } from '../../lib/media.ts';
 import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
 import {
   loadMeeting,
-  meetingPeople,
   meetingResults,
-  meetingRowsColumns,
-  meetingRowsSql,
-  readMeetingRows,
   snapshotElectorate,
   todayKyiv,
   type Meeting,
@@ -49,6 +43,7 @@ import {
   type MeetingResults,
   type VotingRow,
 } from './meeting.ts';
+import { pageJson, participantsStatement } from './participants.ts';
 import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
 import { protocolPdf } from './protocol.ts';
 import type { SignatureProvider } from './signature.ts';
@@ -64,32 +59,6 @@ const residentsQuery = listQuery.extend({
 });
 
 const residentsAnswer = z.object({ data: z.array(participantRecord), pagination: paginationSchema, summary: z.record(z.enum(BALLOT_STATUSES), z.number()) });
-
-/**
- * The one statement of a meeting's participants list: the meeting when the user may see it, its
- * rows, and the session check when it is to be made; rendered once per kind of user (every
- * complex or some) and session (`fixedStatement`).
- */
-const residentsStatements = new Map<string, ReturnType<typeof residentsStatementOf>>();
-function residentsStatementOf(everyComplex: boolean, toConfirm: boolean) {
-  const org = sql.placeholder('org');
-  const visible = everyComplex
-    ? sql`${votings.organizationId} = ${org} and ${votings.id} = ${sql.placeholder('id')}`
-    : sql`${votings.organizationId} = ${org} and ${votings.id} = ${sql.placeholder('id')} and ${votings.houseId} in (
-        select ${houses.id} from ${houses} where ${houses.organizationId} = ${org} and ${houses.complexId} = any(${sql.placeholder('complexes')}::int[]))`;
-  const parts = meetingRowsSql(sql`(select ${votings.id} from ${votings} where ${visible})`);
-  const voting = jsonRows(getTableColumns(votings), sql`from ${votings} where ${visible}`);
-  const run = fixedStatement<{ org: number; id: number; complexes: number[]; session_hash?: string }>(
-    () => sql`select ${voting.sql} as voting, ${meetingRowsColumns(parts)}, ${sessionSqlFixed(toConfirm)} as session`,
-  );
-  return { parts, voting, run };
-}
-const residentsStatement = (everyComplex: boolean, toConfirm: boolean) => {
-  const key = `${everyComplex}:${toConfirm}`;
-  let s = residentsStatements.get(key);
-  if (!s) residentsStatements.set(key, (s = residentsStatementOf(everyComplex, toConfirm)));
-  return s;
-};
 
 export const mediaOf = (votingId: number, ballotId: number) => `/api/admin/voting/${votingId}/ballots/${ballotId}/sheet`;
 
@@ -453,42 +422,36 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       // the request started with the one this process knew (server/lib/auth.ts).
       const user = request.user;
       const toConfirm = sessionToConfirm(request);
-      const statement = residentsStatement(user.complexIds === null, toConfirm);
-      const [row] = await statement.run<Record<string, unknown>>(db, {
+      const q = request.query;
+      const search = q.search_query.trim().toLowerCase();
+      const [row] = await participantsStatement(user.complexIds === null, toConfirm)<{
+        data: string | null;
+        n: number;
+        summary: string;
+        sheets: boolean;
+        found: boolean;
+        session: unknown;
+      }>(db, {
         org: user.organizationId,
         id: request.params.id,
         complexes: user.complexIds ?? [],
         ...(toConfirm ? { session_hash: request.session.hash } : {}),
+        status: q.status ?? null,
+        search,
+        digits: search.replace(/\D/g, ''),
+        limit: q.per_page,
+        offset: (q.page - 1) * q.per_page,
       });
       if (!confirmSession(db, request, row.session)) {
         // The rights changed since: nothing read with the old ones is answered.
         if (!canAccess(request.user.rules, 'votings', 'view')) throw forbidden();
         return residents.call(app, request, reply);
       }
-      const [v] = statement.voting.read(row.voting);
-      if (!v) throw notFound(NOT_FOUND);
-      const q = request.query;
-      const m = { voting: v, ...readMeetingRows(statement.parts, row) };
-      let list = participantsOf(v.id, m, meetingPeople(m));
-      const summary = { not_voted: 0, partial: 0, voted: 0 };
-      for (const p of list) summary[p.status] += 1;
-      if (q.status) list = list.filter((p) => p.status === q.status);
-      const s = q.search_query.trim().toLowerCase();
-      if (s)
-        list = list.filter(
-          (p) =>
-            p.name.toLowerCase().includes(s) ||
-            (p.email ?? '').includes(s) ||
-            (p.phone ?? '').includes(s.replace(/\D/g, '') || '\u0001') ||
-            p.units.some((u) => u.number.toLowerCase() === s),
-        );
-      const answer: z.infer<typeof residentsAnswer> = {
-        data: list.slice((q.page - 1) * q.per_page, q.page * q.per_page),
-        pagination: paginate(list.length, q.page, q.per_page),
-        summary,
-      };
-      // Sent as its JSON: the answer is built field by field above, its schema is for the documentation.
-      (reply as FastifyReply).type('application/json; charset=utf-8').send(JSON.stringify(answer));
+      if (!row.found) throw notFound(NOT_FOUND);
+      // Sent as the statement wrote it: the records are built field by field there, the schema is for the documentation.
+      (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(`{"data":${pageJson(row.data, row.sheets)},"pagination":${JSON.stringify(paginate(row.n, q.page, q.per_page))},"summary":${row.summary}}`);
     },
   );
 
