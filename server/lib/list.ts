@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../db/index.ts';
+import { queryPrepared, queryRows, type Db } from '../db/index.ts';
 import { paginate, type ListTotal, type Pagination } from './pagination.ts';
 
 /** Up to this many matching rows a list's total is exact; above it, the planner's estimate. */
@@ -23,7 +23,8 @@ export const cappedCount = (rows: SQLWrapper): SQL => sql`(select count(*)::int 
 /** The total from a capped count of `rows`: exact up to the limit, the planner's estimate above it (one more statement). */
 export async function totalOf(db: Db, rows: SQLWrapper, exact: number): Promise<ListTotal> {
   if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, estimated: false };
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows}`);
+  // Named like the list's own statement: parsed once per connection (the same lists ask again and again).
+  const [plan] = await queryPrepared<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows}`);
   const json = plan['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
   return { total: Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
