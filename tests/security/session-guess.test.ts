@@ -207,6 +207,12 @@ const ownLists = [
   },
 ];
 
+/** Sets the rights of the user's role directly in the database (no API call tells the process). */
+async function setRights(userId: number, permissions: Rules) {
+  const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, userId));
+  await t.db.update(staffRoles).set({ permissions }).where(eq(staffRoles.id, row.roleId!));
+}
+
 describe.each(ownLists.map((l) => [l.name, l] as const))('%s (one statement with the session in it)', (_name, l) => {
   /** The list for complex B, and a staff user of both complexes who has read it once. */
   async function setup() {
@@ -232,27 +238,15 @@ describe.each(ownLists.map((l) => [l.name, l] as const))('%s (one statement with
     const { me, token, path } = await setup();
     await t.db.delete(userComplexes).where(and(eq(userComplexes.userId, me.id), eq(userComplexes.complexId, complexB)));
     expect((await t.call('GET', path, { token })).statusCode).toBe(404);
-    const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, me.id));
-    await t.db
-      .update(staffRoles)
-      .set({ permissions: { members: ['view'] } })
-      .where(eq(staffRoles.id, row.roleId!));
+    await setRights(me.id, { members: ['view'] });
     expect((await t.call('GET', path, { token })).statusCode).toBe(403);
   });
 
   it('rights given are used at the next call', async () => {
     const { me, token, path } = await setup();
-    await t.db.insert(userComplexes).values({ userId: me.id, complexId: complexB }).onConflictDoNothing();
-    const [row] = await t.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, me.id));
-    await t.db
-      .update(staffRoles)
-      .set({ permissions: { members: ['view'] } })
-      .where(eq(staffRoles.id, row.roleId!));
+    await setRights(me.id, { members: ['view'] });
     expect((await t.call('GET', path, { token })).statusCode).toBe(403);
-    await t.db
-      .update(staffRoles)
-      .set({ permissions: { [l.area]: ['view'] } })
-      .where(eq(staffRoles.id, row.roleId!));
+    await setRights(me.id, { [l.area]: ['view'] });
     expect((await t.call('GET', path, { token })).statusCode).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import { ukrainianSortKey } from '../../lib/sortKey.ts';
  *
  * The list shows areas and weights rounded to hundredths; they are computed here in numeric with
  * 20 decimals, which rounds as the exact fractions of `meetingPeople` do (docs/voting-rules.md,
- * "The participants list"; tests/api/voting-participants.test.ts compares the two on generated
+ * §3.7; tests/api/voting-participants.test.ts compares the two on generated
  * meetings). Whether a question is adopted is never decided here: the tallies stay exact (tally.ts).
  */
 /** A call's values: the user's organization and complexes, the meeting, the list's filters and page. */
