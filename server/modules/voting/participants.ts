@@ -12,7 +12,7 @@ import { ukrainianSortKey } from '../../lib/sortKey.ts';
  * as the user may see it, every co-owner's record as the screen shows it, and the session check
  * when the request started with the session this process knew (server/lib/auth.ts).
  *
- * The list shows areas and weights rounded to hundredths; they are computed here in numeric with
+ * The list shows areas and weights rounded to hundredths (sent as plain numbers); they are computed here in numeric with
  * 20 decimals, which rounds as the exact fractions of `meetingPeople` do (docs/voting-rules.md,
  * §3.7; tests/api/voting-participants.test.ts compares the two on generated
  * meetings). Whether a question is adopted is never decided here: the tallies stay exact (tally.ts).
@@ -71,13 +71,13 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
       select (select json_agg(json_build_object(
           'id', pp.member_id, 'name', pp.name, 'phone', pp.phone, 'email', pp.email,
           'units', coalesce((select json_agg(json_build_object(
-              'number', o.number, 'type', o.type, 'area', o.area_centi / 100.0,
+              'number', o.number, 'type', o.type, 'area', (o.area_centi / 100.0)::float8,
               'share', case when o.shared then (case when o.num = o.den then '1' else o.num || '/' || o.den end) else '1/' || o.den end,
-              'owned_area', case when o.area_centi is null then 0 else round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100 end) order by o.id)
+              'owned_area', case when o.area_centi is null then 0 else (round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100)::float8 end) order by o.id)
             from own o where o.participant_id = pp.id), '[]'),
-          'area', coalesce(round(pp.area) / 100, 0),
+          'area', coalesce((round(pp.area) / 100)::float8, 0),
           'weight_percent', case when pp.area is null or (select area from total) = 0 then 0
-            else round(pp.area * 10000 / (select area from total)) / 100 end,
+            else (round(pp.area * 10000 / (select area from total)) / 100)::float8 end,
           'ownership_document', pp.ownership_document,
           'status', pp.status,
           'answers', (select coalesce(json_object_agg(a.question_id, a.answer order by a.id), '{}') from voting_answers a
