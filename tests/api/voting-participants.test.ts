@@ -143,3 +143,16 @@ it('shows the areas, shares, weights and statuses the exact count gives, with it
     { numRuns: 40 },
   );
 });
+
+it('answers a page far past the end with no rows, also beyond 32-bit offsets, and a meeting it may not see with 404', async () => {
+  const [v] = await queryRows<{ id: number }>(t.db, sql`select id from votings where organization_id = ${t.organizationId} order by id limit 1`);
+  for (const page of [2, 99_999_999_999, Number.MAX_SAFE_INTEGER]) {
+    const res = await t.call('GET', `${API}/voting/${v.id}/residents?page=${page}&per_page=1000`, { token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+    expect(res.json().pagination.total).toBeGreaterThan(0);
+  }
+  const gone = await t.call('GET', `${API}/voting/2147483647/residents`, { token: admin });
+  expect(gone.statusCode).toBe(404);
+  expect(gone.json().message).toBe('Загальні збори не знайдено.');
+});

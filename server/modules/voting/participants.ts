@@ -67,7 +67,7 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
           and (${search}::text = '' or strpos(lower(st.name), ${search}::text) > 0 or strpos(coalesce(st.email, ''), ${search}::text) > 0
             or (${digits}::text <> '' and strpos(coalesce(st.phone, ''), ${digits}::text) > 0)
             or exists (select 1 from own o where o.participant_id = st.id and lower(o.number) = ${search}::text))),
-      page as (select * from listed where position > ${offset}::int and position <= ${offset}::int + ${limit}::int)
+      page as (select * from listed where position > ${offset}::bigint and position <= ${offset}::bigint + ${limit}::int)
       select (select json_agg(json_build_object(
           'id', pp.member_id, 'name', pp.name, 'phone', pp.phone, 'email', pp.email,
           'units', coalesce((select json_agg(json_build_object(
