@@ -103,3 +103,28 @@ describe.each(ALL.map((e) => [e.name, e] as const))('%s', (_name, e) => {
     expect(hinted.filter(([k, f]) => typeof f.hint !== 'string' || !(english.hints as Record<string, string> | undefined)?.[k]).map(([k]) => k)).toEqual([]);
   });
 });
+
+it('says a total the API estimated is about that many («≈ 200 913»), and an exact one as it is', async () => {
+  const e = ALL[0];
+  const records = [recordOf(e, 1, 'Перший'), recordOf(e, 2, 'Другий')];
+  const fake = fakeDataProvider({ houses, complexes, [e.name]: records }, false);
+  const estimated = {
+    ...fake,
+    getList: async (resource: string, params: Parameters<typeof fake.getList>[1]) => ({
+      ...(await fake.getList(resource, params)),
+      total: 200_913,
+      meta: { estimatedTotal: true },
+    }),
+  };
+  const { unmount } = render(
+    <TestMemoryRouter initialEntries={['/list']}>
+      <AdminContext authProvider={auth} dataProvider={estimated} i18nProvider={i18nProvider} store={memoryStore()}>
+        <EntityList entity={e} />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  expect(await screen.findByText(/з ≈\s200\s913/)).toBeTruthy();
+  unmount();
+  renderList(e);
+  expect(await screen.findByText(/^1[–-]2 з 2$/)).toBeTruthy();
+});

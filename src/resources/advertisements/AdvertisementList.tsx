@@ -1,3 +1,4 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Switch, Typography } from '@mui/material';
@@ -6,7 +7,6 @@ import { useMutation } from '@tanstack/react-query';
 import {
   DataTable,
   List,
-  Pagination,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -94,7 +94,7 @@ export default function AdvertisementList() {
         title={false}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}
         empty={

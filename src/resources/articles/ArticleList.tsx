@@ -1,8 +1,9 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { ARTICLE_STATUSES, type Article } from '../../../contract/articles';
 import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -61,7 +62,7 @@ export default function ArticleList() {
         filter={filter}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'publish_at', order: 'DESC' }}
         exporter={false}
         empty={<Empty />}

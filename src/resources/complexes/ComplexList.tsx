@@ -1,8 +1,9 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, SearchInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { complexEntity } from '../../../contract/complexes';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -46,7 +47,7 @@ export default function ComplexList() {
         resource="complexes"
         title={false}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sort={{ field: 'id', order: 'ASC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.complexes.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={false}

@@ -1,7 +1,8 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { discountEntity, type Discount } from '../../../contract/discounts';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -62,7 +63,7 @@ export default function DiscountList() {
         title={false}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}
         empty={

@@ -1,19 +1,8 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  DataTable,
-  List,
-  Pagination,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useNotify,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { DocumentRecord } from '../../../contract/documents';
 import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -59,7 +48,7 @@ export default function DocumentList() {
         title={false}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}
         empty={

@@ -1,3 +1,4 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState, type ReactElement } from 'react';
 import { Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -5,7 +6,6 @@ import {
   AutocompleteInput,
   DataTable,
   List,
-  Pagination,
   ReferenceField,
   ReferenceInput,
   SearchInput,
@@ -164,7 +164,7 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
         title={false}
         filters={filterInputs(entity, translate, labels)}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sort={{ field: entity.sort.field, order: entity.sort.order === 'desc' ? 'DESC' : 'ASC' }}
         exporter={false}
         empty={

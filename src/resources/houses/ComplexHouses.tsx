@@ -1,10 +1,11 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import LinkIcon from '@mui/icons-material/AddLink';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import { Confirm, DataTable, List, Pagination, SearchInput, TopToolbar, useGetOne, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { Confirm, DataTable, List, SearchInput, TopToolbar, useGetOne, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { House } from '../../../contract/houses';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -52,7 +53,7 @@ export default function ComplexHouses() {
         title={false}
         filter={{ complex_id: complexId }}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sort={{ field: 'address', order: 'ASC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.houses.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={false}

@@ -1,8 +1,9 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { INTERVIEW_STATUSES, type InterviewSummary } from '../../../contract/interview';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -47,7 +48,7 @@ export default function InterviewList() {
         title={false}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'start_at', order: 'DESC' }}
         exporter={false}
         empty={

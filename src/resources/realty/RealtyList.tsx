@@ -1,7 +1,8 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, ReferenceInput, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { REALTY_TYPES, realtyEntity, type Realty, type RealtyType } from '../../../contract/realty';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -47,7 +48,7 @@ export default function RealtyList() {
         filter={type ? { type } : undefined}
         filters={filters}
         perPage={25}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sort={{ field: 'house', order: 'ASC' }}
         exporter={false}
         disableSyncWithLocation={false}

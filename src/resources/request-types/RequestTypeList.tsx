@@ -1,6 +1,7 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { listFields } from '../../../contract/entity';
 import { requestTypeEntity, type RequestType } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
@@ -33,7 +34,7 @@ export default function RequestTypeList() {
         resource="service-request-types"
         title={false}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         sort={{ field: 'name', order: 'ASC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.service-request-types.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={false}

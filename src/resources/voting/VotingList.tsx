@@ -1,8 +1,9 @@
+import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { VOTING_STATES, type VotingSummary } from '../../../contract/voting';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
@@ -42,7 +43,7 @@ export default function VotingList() {
         filter={filter}
         filters={filters}
         perPage={10}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        pagination={<ListPagination rowsPerPageOptions={[10, 25, 50]} />}
         sort={{ field: 'meeting_date', order: 'DESC' }}
         exporter={false}
         empty={
