@@ -128,3 +128,13 @@ it('says a total the API estimated is about that many («≈ 200 913»), and an 
   renderList(e);
   expect(await screen.findByText(/^1[–-]2 з 2$/)).toBeTruthy();
 });
+
+it('gives a declaration without words of its own plain Ukrainian ones, never a catalogue key', async () => {
+  const e = parcelLockerEntity as EntityDeclaration;
+  expect(e.texts).toBeUndefined();
+  renderList(e);
+  fireEvent.click(await screen.findByRole('button', { name: 'Додати' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Поштомати: новий запис')).toBeTruthy();
+  expect(document.body.textContent).not.toMatch(/resources\./);
+});
