@@ -51,11 +51,13 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
             else count(*) filter (where o.share_numerator is null) over (partition by o.unit_id) end as den
         from voting_ownerships o join voting_units u on u.id = o.unit_id
         where o.voting_id = (select id from v)),
+      areas as materialized (
+        select o.participant_id, sum(o.area_centi::numeric(40, 20) * o.num / o.den) as area
+        from own o where o.area_centi is not null group by o.participant_id),
       people as (
-        select p.id, p.member_id, p.name, p.ownership_document, m.phone, m.email,
-          (select sum(o.area_centi::numeric(40, 20) * o.num / o.den) from own o where o.participant_id = p.id and o.area_centi is not null) as area,
+        select p.id, p.member_id, p.name, p.ownership_document, m.phone, m.email, ar.area,
           (select count(distinct a.question_id)::int from voting_answers a where a.voting_id = p.voting_id and a.participant_id = p.id) as answered
-        from voting_participants p join members m on m.id = p.member_id
+        from voting_participants p join members m on m.id = p.member_id left join areas ar on ar.participant_id = p.id
         where p.voting_id = (select id from v)),
       statused as (
         select pp.*, case when pp.answered = 0 then 'not_voted' when pp.answered >= (select n from questions) then 'voted' else 'partial' end as status
@@ -66,15 +68,17 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
         where (${status}::text is null or st.status = ${status}::text)
           and (${search}::text = '' or strpos(lower(st.name), ${search}::text) > 0 or strpos(coalesce(st.email, ''), ${search}::text) > 0
             or (${digits}::text <> '' and strpos(coalesce(st.phone, ''), ${digits}::text) > 0)
-            or exists (select 1 from own o where o.participant_id = st.id and lower(o.number) = ${search}::text))),
-      page as (select * from listed where position > ${offset}::bigint and position <= ${offset}::bigint + ${limit}::int)
-      select (select json_agg(json_build_object(
-          'id', pp.member_id, 'name', pp.name, 'phone', pp.phone, 'email', pp.email,
-          'units', coalesce((select json_agg(json_build_object(
+            or st.id in (select o.participant_id from own o where lower(o.number) = ${search}::text))),
+      page as (select * from listed where position > ${offset}::bigint and position <= ${offset}::bigint + ${limit}::int),
+      page_units as materialized (
+        select o.participant_id, json_agg(json_build_object(
               'number', o.number, 'type', o.type, 'area', (o.area_centi / 100.0)::float8,
               'share', case when o.shared then (case when o.num = o.den then '1' else o.num || '/' || o.den end) else '1/' || o.den end,
-              'owned_area', case when o.area_centi is null then 0 else (round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100)::float8 end) order by o.id)
-            from own o where o.participant_id = pp.id), '[]'),
+              'owned_area', case when o.area_centi is null then 0 else (round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100)::float8 end) order by o.id) as units
+        from own o where o.participant_id in (select id from page) group by o.participant_id)
+      select (select json_agg(json_build_object(
+          'id', pp.member_id, 'name', pp.name, 'phone', pp.phone, 'email', pp.email,
+          'units', coalesce(pu.units, '[]'),
           'area', coalesce((round(pp.area) / 100)::float8, 0),
           'weight_percent', case when pp.area is null or (select area from total) = 0 then 0
             else (round(pp.area * 10000 / (select area from total)) / 100)::float8 end,
@@ -90,12 +94,13 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
                 else json_build_object('id', b.sheet_media_id, 'name', md.original_name, 'mime', md.mime,
                   'url', '/api/admin/voting/' || b.voting_id || '/ballots/' || b.id || '/sheet') end,
               'representative', b.representative, 'representative_document', b.representative_document,
-              'answers', (select coalesce(json_object_agg(a.question_id, a.answer order by a.id), '{}') from voting_answers a where a.ballot_id = b.id),
+              'answers', (select coalesce(json_object_agg(a.question_id, a.answer order by a.id), '{}') from voting_answers a
+                where a.participant_id = b.participant_id and a.ballot_id = b.id),
               'created_at', ${isoSql(sql`b.created_at`)})
             order by b.created_at, b.id), '[]')
             from voting_ballots b left join media md on md.id = b.sheet_media_id
             where b.voting_id = (select id from v) and b.participant_id = pp.id))
-        order by pp.position) from page pp)::text as data,
+        order by pp.position) from page pp left join page_units pu on pu.participant_id = pp.id)::text as data,
         (select count(*)::int from listed) as n,
         (select json_build_object('not_voted', count(*) filter (where status = 'not_voted'), 'partial', count(*) filter (where status = 'partial'),
           'voted', count(*) filter (where status = 'voted')) from statused)::text as summary,
