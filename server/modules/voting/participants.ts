@@ -74,7 +74,8 @@ function statementOf(everyComplex: boolean, toConfirm: boolean) {
         select o.participant_id, json_agg(json_build_object(
               'number', o.number, 'type', o.type, 'area', (o.area_centi / 100.0)::float8,
               'share', case when o.shared then (case when o.num = o.den then '1' else o.num || '/' || o.den end) else '1/' || o.den end,
-              'owned_area', case when o.area_centi is null then 0 else (round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100)::float8 end) order by o.id) as units
+              'owned_area', case when o.area_centi is null then 0 else (round(o.area_centi::numeric(40, 20) * o.num / o.den) / 100)::float8 end)
+            order by o.id) as units
         from own o where o.participant_id in (select id from page) group by o.participant_id)
       select (select json_agg(json_build_object(
           'id', pp.member_id, 'name', pp.name, 'phone', pp.phone, 'email', pp.email,
