@@ -28,12 +28,12 @@ const objectOf = (columns: Record<string, PgColumn>): SQL =>
     sql`, `,
   )})`;
 
+/** A column's JSON value as the driver would give it (null stays null). */
+const readValue = (c: PgColumn, v: unknown) => (v === null || v === undefined ? null : c.mapFromDriverValue(v));
+
 const readObject = (columns: Record<string, PgColumn>, o: Record<string, unknown>) => {
   const row: Record<string, unknown> = {};
-  for (const key in columns) {
-    const v = o[key];
-    row[key] = v === null || v === undefined ? null : columns[key].mapFromDriverValue(v);
-  }
+  for (const key in columns) row[key] = readValue(columns[key], o[key]);
   return row;
 };
 
@@ -57,7 +57,7 @@ export function jsonRows<S extends Selection>(selection: S, from: SQL, order: SQ
         const row: Record<string, unknown> = {};
         for (const p of parts) {
           const v = o[p.key];
-          row[p.key] = p.table ? readObject(p.table, v as Record<string, unknown>) : v === null || v === undefined ? null : p.column.mapFromDriverValue(v);
+          row[p.key] = p.table ? readObject(p.table, v as Record<string, unknown>) : readValue(p.column, v);
         }
         return row as RowOf<S>;
       });

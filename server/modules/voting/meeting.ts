@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { fixedStatement } from '../../db/index.ts';
 import { jsonRows } from '../../db/jsonRows.ts';
 import { ukrainianSortKey } from '../../lib/sortKey.ts';
@@ -105,10 +105,10 @@ export async function loadMeeting(db: Pick<Db, 'execute'>, voting: VotingRow) {
 
 /**
  * A meeting's own rows (its agenda, snapshot, ballots and answers) as JSON values to select in
- * one statement: `id` is the meeting's id, or a subquery that yields it only when the user may
- * see the meeting (`GET /voting/:id/residents` reads the meeting, its rows and the session at once).
+ * one statement, for the meeting whose id is the statement's `id` value.
  */
-export function meetingRowsSql(id: SQL | Placeholder) {
+function meetingRowsSql() {
+  const id = sql.placeholder('id');
   return {
     questions: jsonRows(getTableColumns(votingQuestions), sql`from ${votingQuestions} where ${votingQuestions.votingId} = ${id}`, [
       sql`${votingQuestions.position}`,
@@ -145,14 +145,14 @@ type Ballot = { ballot: typeof votingBallots.$inferSelect; sheetName: string | n
 export type MeetingRows = { [K in Exclude<keyof MeetingRowsSql, 'ballots'>]: ReturnType<MeetingRowsSql[K]['read']> } & { ballots: Ballot[] };
 
 /** The columns of `meetingRowsSql` to put in a select list (named as its keys). */
-export const meetingRowsColumns = (parts: MeetingRowsSql): SQL =>
+const meetingRowsColumns = (parts: MeetingRowsSql): SQL =>
   sql.join(
     Object.entries(parts).map(([key, p]) => sql`${p.sql} as ${sql.identifier(key)}`),
     sql`, `,
   );
 
 /** The rows of a statement's row that selected `meetingRowsColumns`. */
-export function readMeetingRows(parts: MeetingRowsSql, row: Record<string, unknown>): MeetingRows {
+function readMeetingRows(parts: MeetingRowsSql, row: Record<string, unknown>): MeetingRows {
   return {
     questions: parts.questions.read(row.questions),
     units: parts.units.read(row.units),
@@ -168,7 +168,7 @@ export async function meetingRows(db: Pick<Db, 'execute'>, id: number): Promise<
   const [row] = await meetingRowsById<Record<string, unknown>>(db, { id });
   return readMeetingRows(byIdParts, row);
 }
-const byIdParts = meetingRowsSql(sql.placeholder('id'));
+const byIdParts = meetingRowsSql();
 const meetingRowsById = fixedStatement<{ id: number }>(() => sql`select ${meetingRowsColumns(byIdParts)}`);
 export type Meeting = Awaited<ReturnType<typeof loadMeeting>>;
 

@@ -35,6 +35,7 @@ import { insertMedia } from '../../lib/media.ts';
 import { checkAnswers, checkBallotDate, recordBallot } from './ballots.ts';
 import {
   loadMeeting,
+  meetingPeople,
   meetingResults,
   snapshotElectorate,
   todayKyiv,
@@ -519,7 +520,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
           throw err;
         }
         const m = await loadMeeting(db, v);
-        const [rec] = participantsOf(v.id, m, meetingResults(m)).filter((x) => x.id === p.memberId);
+        const [rec] = participantsOf(v.id, m, meetingPeople(m)).filter((x) => x.id === p.memberId);
         return { data: rec };
       },
     );

@@ -1,4 +1,3 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Switch, Typography } from '@mui/material';
@@ -17,6 +16,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import type { Advertisement } from '../../../contract/advertisements';
 import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

@@ -1,9 +1,9 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { complexEntity } from '../../../contract/complexes';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

@@ -1,8 +1,8 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { discountEntity, type Discount } from '../../../contract/discounts';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

@@ -1,8 +1,8 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import type { DocumentRecord } from '../../../contract/documents';
 import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

@@ -1,9 +1,9 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { EVENT_STATES, type CommunityEvent, type EventState } from '../../../contract/events';
 import { ContentBulkActions } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

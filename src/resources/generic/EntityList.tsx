@@ -1,4 +1,3 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState, type ReactElement } from 'react';
 import { Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -18,6 +17,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
 import { listFields, type EntityDeclaration, type FieldDeclaration } from '../../../contract/entity';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';

@@ -1,4 +1,3 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Stack } from '@mui/material';
@@ -6,6 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import LinkIcon from '@mui/icons-material/AddLink';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import { Confirm, DataTable, List, SearchInput, TopToolbar, useGetOne, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import type { House } from '../../../contract/houses';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';

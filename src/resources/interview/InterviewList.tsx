@@ -1,9 +1,9 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { INTERVIEW_STATUSES, type InterviewSummary } from '../../../contract/interview';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';

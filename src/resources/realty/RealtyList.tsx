@@ -1,8 +1,8 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { REALTY_TYPES, realtyEntity, type Realty, type RealtyType } from '../../../contract/realty';
 import { AddButton } from '../../components/AddButton';
 import { ConfirmDelete } from '../../components/ConfirmDelete';

@@ -1,7 +1,7 @@
-import { ListPagination } from '../../components/ListPagination';
 import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { listFields } from '../../../contract/entity';
 import { requestTypeEntity, type RequestType } from '../../../contract/staff';
 import { AddButton } from '../../components/AddButton';
