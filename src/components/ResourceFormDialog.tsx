@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { FormDialog, ReportFormDirty, useFormDialogClose } from './FormDialog';
+import { KEEP_TYPED_VALUES } from './forms';
 import type { DialogSize } from './dialogs';
 
 export interface ResourceFormDialogProps<T extends RaRecord> {
@@ -40,6 +41,7 @@ export function ResourceFormDialog<T extends RaRecord>({
   const form = (
     <SimpleForm
       defaultValues={defaultValues}
+      resetOptions={KEEP_TYPED_VALUES}
       toolbar={
         <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, px: 0, bgcolor: 'transparent' }}>
           <CancelButton />

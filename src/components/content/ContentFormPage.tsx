@@ -4,6 +4,7 @@ import { Box, Button, Card } from '@mui/material';
 import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { ErrorPage } from '../../layout/ErrorPage';
 import { usePageHeader } from '../../layout/navigation';
+import { KEEP_TYPED_VALUES } from '../forms';
 
 function FormToolbar() {
   const translate = useTranslate();
@@ -52,7 +53,7 @@ export function ContentFormPage<T extends RaRecord>({
   if (id !== undefined && !/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;
   const form = (
     <Card sx={{ maxWidth: 960 }}>
-      <SimpleForm toolbar={<FormToolbar />} defaultValues={id ? undefined : createDefaults}>
+      <SimpleForm toolbar={<FormToolbar />} defaultValues={id ? undefined : createDefaults} resetOptions={KEEP_TYPED_VALUES}>
         {children}
       </SimpleForm>
     </Card>

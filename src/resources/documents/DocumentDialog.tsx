@@ -5,6 +5,7 @@ import { BooleanInput, Form, maxLength, required, TextInput, useGetOne, useNotif
 import type { DocumentRecord } from '../../../contract/documents';
 import { sendWithProgress } from '../../components/content/media';
 import { FormDialog } from '../../components/FormDialog';
+import { KEEP_TYPED_VALUES } from '../../components/forms';
 import { toFormData } from '../../dataProvider';
 import { toFieldErrors } from '../../dataProvider/http';
 import { DocumentFileInput } from './DocumentFileInput';
@@ -70,7 +71,7 @@ function DocumentForm({ record, onClose }: { record?: DocumentRecord; onClose: (
     : { name: '', file: null, complexIds: [], houseIds: [], apartmentIds: [], is_public: true };
   const busy = progress !== null;
   return (
-    <Form defaultValues={defaults} onSubmit={submit}>
+    <Form defaultValues={defaults} onSubmit={submit} resetOptions={KEEP_TYPED_VALUES}>
       <TextInput source="name" label="resources.documents.fields.name" validate={[required(), maxLength(200)]} fullWidth />
       <DocumentFileInput current={record ? { name: record.file_name, size: record.size } : undefined} />
       <DocumentScopeInputs record={record} />

@@ -22,6 +22,7 @@ import { useWatch } from 'react-hook-form';
 import { QUESTION_KINDS, type Interview, type QuestionKind } from '../../../contract/interview';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
 import { UkDateTimeInput } from '../../components/inputs/DateInputs';
+import { KEEP_TYPED_VALUES } from '../../components/forms';
 
 interface FormQuestion {
   title?: string;
@@ -147,7 +148,7 @@ export function InterviewForm({
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
-    <SimpleForm toolbar={<FormToolbar onCancel={onCancel ?? (() => navigate('/Interview'))} />} defaultValues={defaultValues}>
+    <SimpleForm toolbar={<FormToolbar onCancel={onCancel ?? (() => navigate('/Interview'))} />} defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES}>
       <TextInput source="title" label="resources.interview.fields.title" validate={[required(), minLength(3), maxLength(300)]} fullWidth />
       <TextInput source="description" label="resources.interview.fields.description" multiline minRows={2} validate={maxLength(5000)} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
