@@ -12,3 +12,4 @@ export * from './schema/requests.ts';
 export * from './schema/voting.ts';
 export * from './schema/interview.ts';
 export * from './schema/savedViews.ts';
+export * from './schema/listChanges.ts';

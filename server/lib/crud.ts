@@ -14,13 +14,14 @@ import { expectedVersion, nextVersion, staleRecord, versionMatches } from './con
 import { plainText } from './html.ts';
 import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
+import { KeptTotals, versionSql } from './keptTotals.ts';
 import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
 import { ordered } from './order.ts';
-import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
+import { listQuery, paginate, paginationSchema } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
 /** The columns every declared entity's table has. */
@@ -148,11 +149,6 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   file?: { key: string; owned: boolean };
 
   // ── Workflow hooks: an entity whose writes are more than a row (numbers, stages, notifications) ──
-  /** Totals kept between calls (e.g. while no row of the organization changes): the list counts only when `get` has none. */
-  totals?: {
-    get(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>): ListTotal | undefined;
-    set(app: FastifyInstance, ctx: CrudContext, query: Record<string, unknown>, total: ListTotal): void;
-  };
   /** The entity's own create instead of the generic insert (after the body's checks): answers the new id. */
   create?(app: FastifyInstance, ctx: CrudContext, input: Input): Promise<number>;
   /** The entity's own update instead of the generic one, of a row in the caller's scope; `expected`: the If-Match version (409 when stale). */
@@ -441,6 +437,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * written in (ids only) and kept: building and rendering it is most of a list call's Node time.
      */
     const rendered = new Map<string, SQL>();
+    /** The list's totals with the versions they were counted at (server/lib/keptTotals.ts). */
+    const keptTotals = new KeptTotals();
     const renderedSql = (part: string, build: (ctx: CrudContext) => SQL, ctx: CrudContext): SQL => {
       const key = `${part}:${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}:${impl.recordsKey?.(ctx) ?? ''}`;
       let text = rendered.get(key);
@@ -584,7 +582,6 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .select({ one: sql`1` })
               .from(table as PgTable)
               .where(w);
-        const kept = impl.totals?.get(app, ctx, q);
         const ids = source
           ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
           : db
@@ -598,10 +595,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           // A long page: its ids first (an index walk), then their records `rowsPerStatement` at a
           // time, so that no statement holds the embedded database long; the total alongside.
           const [total, pageIds] = await Promise.all([
-            kept ?? listTotal(db, countRows),
+            listTotal(db, countRows),
             queryRows<{ id: number }>(db, alone(sql`select id from (${ids}) as page_ids(id)`) as SQL),
           ]);
-          if (!kept) impl.totals?.set(app, ctx, q, total);
           const parts: string[] = [];
           for (let i = 0; i < pageIds.length; i += app.rowsPerStatement) {
             const chunk = sql.raw(
@@ -622,12 +618,25 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, data, paginate(total, q.page, q.per_page), rest));
         }
         if (oneStatement) {
-          // One statement: the page's ids in order, their records as JSON, and the capped total.
+          // One statement: the page's ids in order, their records as JSON, and the capped total
+          // (skipped when the total kept from an earlier call still holds: server/lib/keptTotals.ts).
           // The session too, when the request started with the one this process knew (server/lib/auth.ts).
-          const [row] = await queryPrepared<{ data: string; n: number | null; session: unknown; siblings: string | null }>(
+          const check = keptTotals.lookup(sql`${countRows}`, request.user.organizationId);
+          const count = cappedCount(source?.with ? source.count : countRows);
+          const [row] = await queryPrepared<{
+            data: string;
+            n: number | null;
+            version: string | null;
+            log_rows: number | null;
+            session: unknown;
+            siblings: string | null;
+          }>(
             db,
-            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data, ${kept ? sql`null` : cappedCount(source?.with ? source.count : countRows)} as n,
+            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${check ? sql`list_version as (${versionSql(check)}), ` : sql``}
+              ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+              select (${recordsSql(ctx)})::text as data,
+                ${check ? sql`case when (select v from list_version) = ${check.version} then null else ${count} end` : count} as n,
+                ${check ? sql`(select v from list_version)` : sql`null`} as version, ${check ? sql`(select rows from list_version)` : sql`null`} as log_rows,
                 ${sessionSql(request)} as session,
                 ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
           );
@@ -636,20 +645,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
             return listRoute.call(app, request, reply);
           }
-          const total = kept ?? (await totalOf(db, countRows, Number(row.n)));
-          if (!kept) impl.totals?.set(app, ctx, q, total);
+          const total = row.n === null ? (check?.kept ?? (await listTotal(db, countRows))) : await totalOf(db, countRows, Number(row.n));
+          if (check && row.n !== null) keptTotals.keep(check, row.version!, total);
+          if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
           const rest = row.siblings ?? (impl.siblings ? await siblings : {});
           return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
         }
-        const count = async () => {
-          if (kept) return kept;
-          const total = await listTotal(db, countRows);
-          impl.totals?.set(app, ctx, q, total);
-          return total;
-        };
         // The page's records are read as soon as its rows come, while the total may still be counted.
         const [total, records] = await Promise.all([
-          count(),
+          listTotal(db, countRows),
           (source
             ? db
                 .select(getTableColumns(table as PgTable))

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common.ts';
@@ -62,7 +61,6 @@ import {
   worksIn,
   type RequestRow,
 } from './records.ts';
-import { ListCountCache } from './countCache.ts';
 import { announce, createRequest, houseComplex, postMessage, updateRequest, type Actor } from './service.ts';
 
 const tags = ['service-requests'];
@@ -97,20 +95,6 @@ const requestFilters = {
   overdue: flag.optional(),
 };
 type RequestFilters = { [K in keyof typeof requestFilters]: z.infer<(typeof requestFilters)[K]> };
-
-/** The list's totals per organization and filter (countCache.ts), one cache per application. */
-const countCaches = new WeakMap<FastifyInstance, ListCountCache>();
-const countsOf = (app: FastifyInstance) => {
-  let counts = countCaches.get(app);
-  if (!counts) countCaches.set(app, (counts = new ListCountCache(app.live)));
-  return counts;
-};
-
-/** What a list's total depends on: the user's complexes and the filters (not the page or the sort). */
-const totalKey = (user: CurrentUser, query: Record<string, unknown>) => {
-  const { page: _page, per_page: _perPage, sort: _sort, order: _order, ...filters } = query;
-  return JSON.stringify([user.complexIds, filters]);
-};
 
 const actorOf = async ({ db, user }: CrudContext): Promise<Actor> => {
   const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id)).limit(1);
@@ -210,11 +194,6 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     stage: (order) => [order === 'asc' ? asc(stageOrder) : desc(stageOrder), desc(serviceRequests.createdAt)],
     number: (order) => [order === 'asc' ? asc(serviceRequests.number) : desc(serviceRequests.number)],
   },
-  /** The total depends on the filters and the user's scope, not on the page or the sort: reused while no request changes. */
-  totals: {
-    get: (app, { user }, query) => countsOf(app).get(user.organizationId, totalKey(user, query)),
-    set: (app, { user }, query, total) => countsOf(app).set(user.organizationId, totalKey(user, query), total),
-  },
   references: {
     'service-request-types': checkedByWorkflow,
     houses: checkedByWorkflow,
@@ -223,20 +202,16 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
   },
   async create(app, ctx, input: ServiceRequestInput) {
     const id = await createRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), input);
-    countsOf(app).invalidate(ctx.user.organizationId);
     return id;
   },
   async update(app, ctx, row, input: ServiceRequestUpdate, expected) {
     await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, input, expected);
-    countsOf(app).invalidate(ctx.user.organizationId);
   },
   /** The list's bulk change of one request: the same workflow as its own update (stage rules, history, notifications, live events). */
   async bulk(app, ctx, row, data) {
     await updateRequest(ctx.db, app.live, ctx.user, await actorOf(ctx), row, data as ServiceRequestBulkInput);
-    countsOf(app).invalidate(ctx.user.organizationId);
   },
   async afterDelete(app, { db }, row) {
-    countsOf(app).invalidate(row.organizationId);
     const complexId = await houseComplex(db, row.houseId);
     await announce(app.live, { organizationId: row.organizationId, requestId: row.id, complexId, action: 'deleted', notified: [] });
   },

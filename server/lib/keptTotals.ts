@@ -1,0 +1,169 @@
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/index.ts';
+import * as schema from '../db/schema.ts';
+import type { ListTotal } from './pagination.ts';
+
+/**
+ * Totals kept between list calls (docs/architecture.md, "Kept totals").
+ *
+ * Counting a list's matching rows is most of a list call's work once an organization is large (a
+ * complex of 10,000 members), and the count rarely changes between two pages. So a list keeps
+ * the total it counted with the version of the tables the count reads: the sum of `n` over their
+ * rows in `list_changes` for the organization (server/db/schema/listChanges.ts). Every statement
+ * that writes one of those tables adds to that sum in its own transaction (migration 0025), and
+ * the version is read in the list's own statement, in the same snapshot as its rows. A snapshot
+ * taken later sees every write an earlier one saw, and each write adds at least 1, so an equal
+ * sum means the same writes: the kept total is the count the statement would make. The count
+ * is skipped only then (`case`), in that same statement.
+ */
+
+/** The tables whose writes are logged by their triggers (migration 0025). */
+export const LOGGED_TABLES: ReadonlySet<string> = new Set([
+  'advertisements',
+  'announcements',
+  'articles',
+  'bills',
+  'cameras',
+  'complexes',
+  'contact_groups',
+  'contact_sections',
+  'contacts',
+  'discounts',
+  'documents',
+  'events',
+  'house_types',
+  'houses',
+  'interviews',
+  'media',
+  'member_units',
+  'members',
+  'realty',
+  'resident_roles',
+  'residents',
+  'service_request_types',
+  'service_requests',
+  'staff_departures',
+  'staff_roles',
+  'users',
+  'vehicles',
+  'votings',
+  'announcement_complexes',
+  'announcement_houses',
+  'article_complexes',
+  'article_houses',
+  'discount_complexes',
+  'discount_houses',
+  'document_apartments',
+  'document_complexes',
+  'document_houses',
+  'event_complexes',
+  'event_houses',
+  'interview_complexes',
+  'interview_houses',
+  'service_request_type_roles',
+  'service_request_type_staff',
+  'user_complexes',
+  'settlements',
+  'streets',
+]);
+
+const SCHEMA_TABLES: ReadonlySet<string> = new Set((Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])));
+
+/** Functions whose answer changes with the clock: a count that uses one is never kept. */
+const CLOCK =
+  /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\b/i;
+const WORD = /"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * The tables a count's SQL text reads, or undefined when its answer may change without a logged
+ * write: it reads a table without triggers, or uses the clock. Every word of the text that names
+ * a table counts (a column of the same name only adds a table to watch).
+ */
+export function countSources(text: string): string[] | undefined {
+  if (CLOCK.test(text)) return undefined;
+  const tables = new Set<string>();
+  for (const [, word] of text.matchAll(WORD)) {
+    const name = word.toLowerCase();
+    if (!SCHEMA_TABLES.has(name)) continue;
+    if (!LOGGED_TABLES.has(name)) return undefined;
+    tables.add(name);
+  }
+  return [...tables].sort();
+}
+
+/** Above this many change rows for one list's tables and organization, they are summed into one row per table. */
+const COMPACT_ABOVE = 16;
+/** Totals kept per list (each filter and scope its own), the oldest dropped first. */
+const KEPT_MAX = 5_000;
+
+const dialect = new PgDialect();
+
+export interface KeptCount {
+  /** The count's tables, as one array parameter. */
+  tables: string[];
+  organizationId: number;
+  /** The version the kept total was counted at ('' when none is kept: never equal). */
+  version: string;
+  /** The total kept at that version. */
+  kept?: ListTotal;
+  key: string;
+}
+
+/** The totals of one list, with the versions they were counted at. */
+export class KeptTotals {
+  private readonly kept = new Map<string, { total: ListTotal; version: string }>();
+  private readonly sources = new Map<string, string[] | null>();
+  private readonly compacting = new Set<string>();
+
+  /**
+   * What the list's statement needs to check a kept total for this count (its SQL and
+   * parameters are the key), or undefined when its total cannot be kept.
+   */
+  lookup(count: SQL, organizationId: number): KeptCount | undefined {
+    const query = dialect.sqlToQuery(count);
+    let tables = this.sources.get(query.sql);
+    if (tables === undefined) {
+      if (this.sources.size >= KEPT_MAX) this.sources.clear();
+      this.sources.set(query.sql, (tables = countSources(query.sql) ?? null));
+    }
+    if (!tables) return undefined;
+    const key = `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}`;
+    const entry = this.kept.get(key);
+    return { tables, organizationId, version: entry?.version ?? '', kept: entry?.total, key };
+  }
+
+  keep(check: KeptCount, version: string, total: ListTotal) {
+    this.kept.delete(check.key);
+    if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(check.key, { total, version });
+  }
+
+  /**
+   * After a call that read `rows` change rows: when there are many, sums them into one row per
+   * table and organization (in the background, one at a time per list and organization). Readers
+   * see the rows before or after, never a different sum.
+   */
+  compactAfter(db: Db, check: KeptCount, rows: number) {
+    if (rows <= COMPACT_ABOVE) return;
+    const running = `${check.organizationId}:${check.tables.join(',')}`;
+    if (this.compacting.has(running)) return;
+    this.compacting.add(running);
+    compactChanges(db, check.tables, check.organizationId)
+      .catch(() => undefined)
+      .finally(() => this.compacting.delete(running));
+  }
+}
+
+/** The version of `tables` for the organization, and how many change rows make it, as columns `v` and `rows`. */
+export const versionSql = (check: KeptCount): SQL =>
+  sql`select coalesce(sum(n), 0)::text as v, count(*)::int as rows from list_changes
+    where table_name = any(${sql.param(check.tables)}::text[]) and (organization_id = ${check.organizationId} or organization_id is null)`;
+
+/** Replaces the change rows of `tables` for the organization (and those for everyone) by one row per table holding their sum. */
+export async function compactChanges(db: Db, tables: string[], organizationId: number) {
+  await db.execute(sql`with gone as (
+      delete from list_changes where table_name = any(${sql.param(tables)}::text[]) and (organization_id = ${organizationId} or organization_id is null)
+      returning table_name, organization_id, n)
+    insert into list_changes (table_name, organization_id, n) select table_name, organization_id, sum(n) from gone group by table_name, organization_id`);
+}
