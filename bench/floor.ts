@@ -136,6 +136,32 @@ async function main() {
     return Math.max(EXACT_TOTAL_LIMIT + 1, Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']));
   };
 
+  /**
+   * Totals kept as the app keeps them (docs/architecture.md, "Kept totals"): per call without its
+   * page, with the version of the tables the count reads (list_changes), checked in the list's own
+   * statement; the count runs only when the version changed. `columns` gives `n` (null when the
+   * kept total holds) and `v`; `settle` gives the total.
+   */
+  const keptTotals = new Map<string, { total: number; estimated: boolean; version: string }>();
+  const keptCount = (url: string, tables: string[], values: unknown[], count: string) => {
+    const key = url.replace(/([?&])page=\d+/, '$1');
+    const entry = keptTotals.get(key);
+    const version = `(select coalesce(sum(n), 0)::text from list_changes
+      where table_name = any($${values.push(tables)}::text[]) and (organization_id = $1 or organization_id is null))`;
+    return {
+      columns: `case when ${version} = $${values.push(entry?.version ?? '')} then null else ${count} end as n, ${version} as v`,
+      settle: async (call: Call, row: { n: number | null; v: string }, estimateRows?: string) => {
+        if (row.n === null && entry) return entry;
+        let total = row.n!;
+        const estimated = Boolean(estimateRows) && total > EXACT_TOTAL_LIMIT;
+        if (estimated) total = await estimate(call, estimateRows!, [org]);
+        const kept = { total, estimated, version: row.v };
+        keptTotals.set(key, kept);
+        return kept;
+      },
+    };
+  };
+
   const [admin] = (await pool.query<{ org: number }>('select organization_id as org from users where email = $1 and is_admin', [process.env.FLOOR_ADMIN_EMAIL]))
     .rows;
   if (!admin) throw new Error(`no admin ${process.env.FLOOR_ADMIN_EMAIL}`);
@@ -154,8 +180,10 @@ async function main() {
     void reply.code(err instanceof BadRequest ? 400 : 500).send({ message: err instanceof Error ? err.message : String(err) });
   });
 
-  /** The page's JSON (`data`, an array) and the capped count (`n`) of one statement. */
-  type PageRow = { data: string; n: number };
+  /** The page's JSON (`data`, an array), the capped count (`n`, null when a kept total holds) and the version (`v`) of one statement. */
+  type PageRow = { data: string; n: number | null; v: string };
+  /** The page's JSON and its count, for lists that count what they read anyway. */
+  type CountedRow = { data: string; n: number };
 
   // ── /Members ─────────────────────────────────────────────────────────────────────────────
   /** A page of members (`page`: member_id and name_key, in order) as the list's records. */
@@ -197,22 +225,25 @@ async function main() {
     if (complexId === undefined) {
       if (houseIds || status || search) throw new BadRequest('members without a complex: no filters');
       // The organization's members in name order: one index walked from the page's start.
+      const values: unknown[] = [org, perPage, (page - 1) * perPage];
+      const kept = keptCount(
+        request.url,
+        ['members'],
+        values,
+        `(select count(*)::int from (select 1 from members where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+      );
       const [row] = await run<PageRow>(
         call,
         `with page as (
            select m.id as member_id, ${memberKey('m')} as name_key from members m where m.organization_id = $1
            order by ${memberKey('m')} asc, m.id asc limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
-           (select count(*)::int from (select 1 from members where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
+           ${kept.columns}
          from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
            left join vehicles_of vo on vo.member_id = p.member_id`,
-        [org, perPage, (page - 1) * perPage],
+        values,
       );
       data = row.data;
-      total = row.n;
-      if (total > EXACT_TOTAL_LIMIT) {
-        total = await estimate(call, 'select 1 from members where organization_id = $1', [org]);
-        estimated = true;
-      }
+      ({ total, estimated } = await kept.settle(call, row, 'select 1 from members where organization_id = $1'));
     } else {
       // The complex's entries of member_units in name order (a member with several units there is one entry).
       const values: unknown[] = [org, perPage, (page - 1) * perPage, complexId];
@@ -238,23 +269,29 @@ async function main() {
       const rows = `select mu.name_key, mu.member_id from member_units mu where ${where.join(' and ')} group by mu.name_key, mu.member_id`;
       // Without a search the page stops early on the index and the count walks it index-only; a
       // search tests every entry anyway, so its matches are found once for the page and the count.
+      const kept = keptCount(
+        request.url,
+        ['member_units', 'members', 'realty', 'residents'],
+        values,
+        search ? '(select count(*)::int from matched)' : `(select count(*)::int from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+      );
       const [row] = await run<PageRow>(
         call,
         search
           ? `with matched as materialized (${rows} limit ${EXACT_TOTAL_LIMIT + 1}),
              page as (select * from matched order by name_key, member_id limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
-             (select count(*)::int from matched) as n
+             ${kept.columns}
            from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
              left join vehicles_of vo on vo.member_id = p.member_id`
           : `with page as (${rows} order by mu.name_key, mu.member_id limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
-           (select count(*)::int from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
+           ${kept.columns}
          from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
            left join vehicles_of vo on vo.member_id = p.member_id`,
         values,
       );
-      if (row.n > EXACT_TOTAL_LIMIT) throw new BadRequest('members of a complex: more than the exact limit');
       data = row.data;
-      total = row.n;
+      total = (await kept.settle(call, row)).total;
+      if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('members of a complex: more than the exact limit');
     }
     return send(reply, call, `{"data":${data},"pagination":${JSON.stringify(paginate(total, estimated, page, perPage))}}`);
   });
@@ -285,7 +322,10 @@ async function main() {
     // organization-wide trigram index, which the planner would otherwise intersect house by house.
     if (search) where.push(`strpos(r.search, $${values.push(search)}) > 0`);
     // Each chosen house's newest requests from its own index, merged: the page never reads more
-    // than page × houses rows, whatever the complex's size.
+    // than page × houses rows, whatever the complex's size. (A count that uses the clock is never kept.)
+    const counted = `(select count(*)::int from (select 1 from service_requests r where r.house_id in (select id from hs) and ${where.join(' and ')}
+            limit ${EXACT_TOTAL_LIMIT + 1}) c)`;
+    const kept = overdue ? undefined : keptCount(request.url, ['houses', 'service_requests'], values, counted);
     const [row] = await run<PageRow>(
       call,
       `with hs as (select h.id from houses h where ${houses.join(' and ')}),
@@ -305,8 +345,7 @@ async function main() {
            'media_ids', coalesce((select json_agg(sm.media_id order by sm.media_id) from service_request_media sm where sm.request_id = r.id), '[]'),
            'done_at', ${iso('r.done_at')}, 'created_at', ${iso('r.created_at')}, 'updated_at', ${iso('r.updated_at')})
          order by r.created_at desc, r.id desc), '[]')::text as data,
-         (select count(*)::int from (select 1 from service_requests r where r.house_id in (select id from hs) and ${where.join(' and ')}
-            limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
+         ${kept ? kept.columns : `${counted} as n`}
        from page r
        join houses h on h.id = r.house_id ${HOUSE_JOINS}
        left join complexes c on c.id = h.complex_id
@@ -317,8 +356,9 @@ async function main() {
        left join users pf on pf.id = r.performer_id`,
       values,
     );
-    if (row.n > EXACT_TOTAL_LIMIT) throw new BadRequest('requests: more than the exact limit');
-    return send(reply, call, `{"main_data":{${JSON.stringify(paginate(row.n, false, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
+    const total = kept ? (await kept.settle(call, row)).total : row.n!;
+    if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('requests: more than the exact limit');
+    return send(reply, call, `{"main_data":{${JSON.stringify(paginate(total, false, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
   });
 
   // ── /Realty ──────────────────────────────────────────────────────────────────────────────
@@ -329,6 +369,13 @@ async function main() {
     const perPage = p.int('per_page', 15)!;
     if (p.one('sort') !== 'house' || p.one('order') !== 'asc') throw new BadRequest('realty: sort=house, order=asc only');
     // Units by house, numbers naturally within each: one index in that order.
+    const values: unknown[] = [org, perPage, (page - 1) * perPage];
+    const kept = keptCount(
+      request.url,
+      ['realty'],
+      values,
+      `(select count(*)::int from (select 1 from realty where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+    );
     const [row] = await run<PageRow>(
       call,
       `with page as (
@@ -341,13 +388,11 @@ async function main() {
            'id', u.id, 'house_id', u.house_id, 'complex_id', h.complex_id, 'address', ${ADDRESS}, 'type', u.type, 'number', u.number,
            'area', u.area, 'floor', u.floor, 'entrance', u.entrance, 'created_at', ${iso('u.created_at')}, 'updated_at', ${iso('u.updated_at')})
          order by u.house_id, ${naturalKeys('u.number')}, u.id), '[]')::text as data,
-         (select count(*)::int from (select 1 from realty where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
+         ${kept.columns}
        from page u join houses h on h.id = u.house_id ${HOUSE_JOINS}`,
-      [org, perPage, (page - 1) * perPage],
+      values,
     );
-    let total = row.n;
-    const estimated = total > EXACT_TOTAL_LIMIT;
-    if (estimated) total = await estimate(call, 'select 1 from realty where organization_id = $1', [org]);
+    const { total, estimated } = await kept.settle(call, row, 'select 1 from realty where organization_id = $1');
     return send(reply, call, `{"main_data":{${JSON.stringify(paginate(total, estimated, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
   });
 
@@ -367,6 +412,12 @@ async function main() {
     if (houseIds?.length)
       where.push(`(not exists (select 1 from article_houses ah join houses h on h.id = ah.house_id where ah.article_id = a.id and h.complex_id = $4)
         or exists (select 1 from article_houses ah where ah.article_id = a.id and ah.house_id = any($${values.push(houseIds)}::int[])))`);
+    const kept = keptCount(
+      request.url,
+      ['article_complexes', 'article_houses', 'articles', 'houses'],
+      values,
+      `(select count(*)::int from (select 1 from articles a where ${where.join(' and ')} limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+    );
     const [row] = await run<PageRow>(
       call,
       `with page as (
@@ -381,7 +432,7 @@ async function main() {
            'complexes', coalesce(cs.list, '[]'), 'houses', coalesce(hs.list, '[]'),
            'created_at', ${iso('a.created_at')}, 'updated_at', ${iso('a.updated_at')})
          order by a.publish_at desc nulls last, a.id desc), '[]')::text as data,
-         (select count(*)::int from (select 1 from articles a where ${where.join(' and ')} limit ${EXACT_TOTAL_LIMIT + 1}) c) as n
+         ${kept.columns}
        from page p join articles a on a.id = p.id
        left join media md on md.id = a.image_id
        left join users au on au.id = a.author_id
@@ -393,8 +444,9 @@ async function main() {
          from article_houses ah join houses h on h.id = ah.house_id ${HOUSE_JOINS} where ah.article_id = a.id) hs on true`,
       values,
     );
-    if (row.n > EXACT_TOTAL_LIMIT) throw new BadRequest('news: more than the exact limit');
-    return send(reply, call, `{"main_data":{${JSON.stringify(paginate(row.n, false, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
+    const { total } = await kept.settle(call, row);
+    if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('news: more than the exact limit');
+    return send(reply, call, `{"main_data":{${JSON.stringify(paginate(total, false, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
   });
 
   // ── /Staff ───────────────────────────────────────────────────────────────────────────────
@@ -405,6 +457,13 @@ async function main() {
     const perPage = p.int('per_page', 15)!;
     if (p.one('sort') !== 'name' || p.one('order') !== 'asc') throw new BadRequest('staff: sort=name, order=asc only');
     // The admin manages everyone (can_manage), and sees every role in the form.
+    const values: unknown[] = [org, perPage, (page - 1) * perPage];
+    const kept = keptCount(
+      request.url,
+      ['users'],
+      values,
+      `(select count(*)::int from (select 1 from users where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+    );
     const [row] = await run<PageRow & { form: string }>(
       call,
       `with page as (select * from users u where u.organization_id = $1 order by ${sortKey('u.name')} asc nulls last, u.id asc limit $2 offset $3)
@@ -415,7 +474,7 @@ async function main() {
            'can_manage', true, 'invitation_pending', u.password_set_at is null,
            'created_at', ${iso('u.created_at')}, 'updated_at', ${iso('u.updated_at')})
          order by ${sortKey('u.name')}, u.id), '[]')::text as data,
-         (select count(*)::int from (select 1 from users where organization_id = $1 limit ${EXACT_TOTAL_LIMIT + 1}) c) as n,
+         ${kept.columns},
          json_build_object(
            'roles', (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'departure_id', r.departure_id)
               order by ${sortKey('r.name')}, r.id), '[]') from staff_roles r where r.organization_id = $1),
@@ -428,10 +487,11 @@ async function main() {
          select json_agg(c.id order by ${sortKey('c.name')}, c.id) as ids,
            json_agg(json_build_object('id', c.id, 'name', c.name) order by ${sortKey('c.name')}, c.id) as list
          from user_complexes uc join complexes c on c.id = uc.complex_id where uc.user_id = u.id) cs on true`,
-      [org, perPage, (page - 1) * perPage],
+      values,
     );
-    if (row.n > EXACT_TOTAL_LIMIT) throw new BadRequest('staff: more than the exact limit');
-    return send(reply, call, `{"data":{${JSON.stringify(paginate(row.n, false, page, perPage)).slice(1, -1)},"data":${row.data}},"form":${row.form}}`);
+    const { total } = await kept.settle(call, row);
+    if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('staff: more than the exact limit');
+    return send(reply, call, `{"data":{${JSON.stringify(paginate(total, false, page, perPage)).slice(1, -1)},"data":${row.data}},"form":${row.form}}`);
   });
 
   // ── A meeting's participants ─────────────────────────────────────────────────────────────
@@ -442,7 +502,7 @@ async function main() {
     const perPage = p.int('per_page', 25)!;
     // Weights by area as exact as numeric allows (the app counts in exact fractions): a person's
     // area is the sum of their units' area × share (joint owners without shares in equal parts).
-    const [row] = await run<PageRow & { summary: string }>(
+    const [row] = await run<CountedRow & { summary: string }>(
       call,
       `with v as (select id from votings where id = $2 and organization_id = $1),
        questions as (select count(*)::int as n from voting_questions where voting_id = (select id from v)),
@@ -512,7 +572,7 @@ async function main() {
     const UNIT_WORDS = `case u.type when 'apartment' then 'кв.' when 'parking' then 'паркомісце' when 'storage' then 'комора'
       when 'commercial' then 'прим.' end`;
     // The survey's houses: those chosen, and every house of a complex none of whose houses is chosen.
-    const [row] = await run<PageRow & { answered: number }>(
+    const [row] = await run<CountedRow & { answered: number }>(
       call,
       `with i as (select id, anonymous from interviews where id = $2 and organization_id = $1),
        hs as (
