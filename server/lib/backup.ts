@@ -49,10 +49,10 @@ type Executor = Pick<Db, 'execute'>;
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 /**
- * Tables that database triggers fill from other tables' rows (migrations 0021, 0022): neither
+ * Tables that database triggers fill from other tables' rows (migrations 0021, 0022, 0025): neither
  * written to an archive nor restored, because restoring their sources rebuilds them.
  */
-const DERIVED_TABLES = new Set(['member_units']);
+const DERIVED_TABLES = new Set(['member_units', 'list_changes']);
 
 /** Tables of the public schema, parents before children (foreign keys), then by name; derived tables left out. */
 async function tablesInOrder(db: Executor): Promise<string[]> {
