@@ -132,6 +132,22 @@ describe('kept totals', () => {
     expect(await totalOf(path)).toBe(base);
   });
 
+  it('links removed with their parent are logged for the organization, so other organizations keep their totals', async () => {
+    const nullRows = async () =>
+      (await one<{ n: number }>(sql`select count(*)::int as n from list_changes where organization_id is null and table_name <> 'settlements'`)).n;
+    const before = await nullRows();
+    const { id } = await one<{ id: number }>(
+      sql`select a.id from articles a where a.organization_id = ${t.organizationId} and exists (select 1 from article_complexes ac where ac.article_id = a.id) limit 1`,
+    );
+    await t.db.execute(sql`delete from articles where id = ${id}`);
+    const logged = await queryRows<{ table_name: string; organization_id: number | null }>(
+      t.db,
+      sql`select table_name, organization_id from list_changes where table_name in ('articles', 'article_complexes') order by id desc limit 2`,
+    );
+    expect(logged.map((r) => r.organization_id)).toEqual([t.organizationId, t.organizationId]);
+    expect(await nullRows()).toBe(before);
+  });
+
   it('every table said to be logged has its triggers, for each kind of write', async () => {
     const rows = await queryRows<{ table: string; events: string }>(
       t.db,

@@ -22,8 +22,10 @@ interface ForeignKey {
 /**
  * Rows a request may legitimately add without belonging to anyone: failed sign-ins and rate-limit
  * hits, keyed by address or link (the public voting code endpoint is reached without an account).
+ * And the log of writes that tells lists to count again (`list_changes`): no route reads it, and
+ * a row of it at most makes another organization's list count once more.
  */
-const UNOWNED_BOOKKEEPING = new Set(['auth_attempts', 'rate_limit_hits']);
+const UNOWNED_BOOKKEEPING = new Set(['auth_attempts', 'rate_limit_hits', 'list_changes']);
 /** Large reference tables no route writes: compared by row count and highest id. */
 const LARGE_REFERENCE: Record<string, string> = { settlements: "count(*)::text || ':' || max(id)::text" };
 
