@@ -137,7 +137,8 @@ describe('kept totals', () => {
       (await one<{ n: number }>(sql`select count(*)::int as n from list_changes where organization_id is null and table_name <> 'settlements'`)).n;
     const before = await nullRows();
     const { id } = await one<{ id: number }>(
-      sql`select a.id from articles a where a.organization_id = ${t.organizationId} and exists (select 1 from article_complexes ac where ac.article_id = a.id) limit 1`,
+      sql`select a.id from articles a where a.organization_id = ${t.organizationId}
+        and exists (select 1 from article_complexes ac where ac.article_id = a.id) limit 1`,
     );
     await t.db.execute(sql`delete from articles where id = ${id}`);
     const logged = await queryRows<{ table_name: string; organization_id: number | null }>(
