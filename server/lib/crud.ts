@@ -14,7 +14,7 @@ import { expectedVersion, nextVersion, staleRecord, versionMatches } from './con
 import { plainText } from './html.ts';
 import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
-import { KeptTotals, versionSql } from './keptTotals.ts';
+import { keptColumns, KeptTotals, keptWith } from './keptTotals.ts';
 import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
@@ -632,11 +632,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             siblings: string | null;
           }>(
             db,
-            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${check ? sql`list_version as (${versionSql(check)}), ` : sql``}
+            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
               ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data,
-                ${check ? sql`case when (select v from list_version) = ${check.version} then null else ${count} end` : count} as n,
-                ${check ? sql`(select v from list_version)` : sql`null`} as version, ${check ? sql`(select rows from list_version)` : sql`null`} as log_rows,
+                ${keptColumns(check, count)},
                 ${sessionSql(request)} as session,
                 ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
           );

@@ -155,10 +155,22 @@ export class KeptTotals {
   }
 }
 
-/** The version of `tables` for the organization, and how many change rows make it, as columns `v` and `rows`. */
-export const versionSql = (check: KeptCount): SQL =>
-  sql`select coalesce(sum(n), 0)::text as v, count(*)::int as rows from list_changes
-    where table_name = any(${sql.param(check.tables)}::text[]) and (organization_id = ${check.organizationId} or organization_id is null)`;
+/** The statement's `with` entry that reads the version of the count's tables (`v`) and how many change rows make it (`rows`); nothing without a check. */
+export const keptWith = (check: KeptCount | undefined): SQL =>
+  check
+    ? sql`list_version as (select coalesce(sum(n), 0)::text as v, count(*)::int as rows from list_changes
+        where table_name = any(${sql.param(check.tables)}::text[]) and (organization_id = ${check.organizationId} or organization_id is null)), `
+    : sql``;
+
+/**
+ * The columns `n` (the capped `count`, or null when the kept total still holds: PostgreSQL runs
+ * the count only when the `case` needs it), `version` and `log_rows`.
+ */
+export const keptColumns = (check: KeptCount | undefined, count: SQL): SQL =>
+  check
+    ? sql`case when (select v from list_version) = ${check.version} then null else ${count} end as n,
+        (select v from list_version) as version, (select rows from list_version) as log_rows`
+    : sql`${count} as n, null as version, null as log_rows`;
 
 /** Replaces the change rows of `tables` for the organization (and those for everyone) by one row per table holding their sum. */
 export async function compactChanges(db: Db, tables: string[], organizationId: number) {
