@@ -73,11 +73,22 @@ async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown
  * the same statement every time pays neither for building the query nor for rendering it.
  */
 export function fixedStatement<V extends Record<string, unknown>>(build: () => SQL) {
-  let rendered: { sql: string; params: unknown[] } | undefined;
-  return <T = Record<string, unknown>>(db: Pick<Db, 'execute'>, values: V): Promise<T[]> => {
-    rendered ??= dialect.sqlToQuery(build());
-    return runText<T>(db, rendered.sql, fillPlaceholders(rendered.params, values));
-  };
+  let rendered: RenderedStatement | undefined;
+  return <T = Record<string, unknown>>(db: Pick<Db, 'execute'>, values: V): Promise<T[]> => runRendered<T>(db, (rendered ??= renderStatement(build())), values);
+}
+
+/** A statement's text and parameters, `sql.placeholder(name)` left where each run's values go. */
+export interface RenderedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Renders a statement once, to be run many times with `runRendered`. */
+export const renderStatement = (query: SQL): RenderedStatement => dialect.sqlToQuery(query);
+
+/** Rows of a rendered statement, its placeholders filled with `values` (named on PostgreSQL, as `queryPrepared`). */
+export function runRendered<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, rendered: RenderedStatement, values: Record<string, unknown>): Promise<T[]> {
+  return runText<T>(db, rendered.sql, fillPlaceholders(rendered.params, values));
 }
 
 export interface Database {

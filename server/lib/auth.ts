@@ -164,9 +164,11 @@ export function confirmSession(db: Db, request: FastifyRequest, found: unknown):
   if (!request.session || request.session.confirmed) return true;
   const fresh = currentUser(found as SessionRow | string | null);
   request.session.confirmed = true;
-  remember(db, request.session.hash, fresh);
+  // The user as it was stays the same object: what is kept per user (a list's statements) is found again.
+  const same = fresh !== undefined && sameUser(fresh, request.user);
+  remember(db, request.session.hash, same ? request.user : fresh);
   if (!fresh) throw unauthenticated();
-  if (sameUser(fresh, request.user)) return true;
+  if (same) return true;
   request.user = fresh;
   if (mustChangeFirst(fresh, request)) throw new HttpError(403, MUST_CHANGE_PASSWORD);
   return false;

@@ -6,15 +6,15 @@ import { z } from 'zod';
 import { BULK_MAX, bulkAnswer, bulkIds, type BulkRefusal } from '../../contract/bulk.ts';
 import { idSchema } from '../../contract/common.ts';
 import { exportFields, sortFields, type EntityDeclaration, type FieldDeclaration, type ItemShape, type ListShape } from '../../contract/entity.ts';
-import { queryPrepared, queryRows, type Db } from '../db/index.ts';
+import { queryPrepared, queryRows, renderStatement, runRendered, type Db, type RenderedStatement } from '../db/index.ts';
 import { complexes, houses, media } from '../db/schema.ts';
-import { confirmNow, confirmSession, requirePermission, sessionSql, type CurrentUser } from './auth.ts';
+import { confirmNow, confirmSession, requirePermission, sessionSqlFixed, sessionToConfirm, type CurrentUser } from './auth.ts';
 import { canAccess } from '../../contract/permissions.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from './concurrency.ts';
 import { plainText } from './html.ts';
 import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
-import { keptColumns, KeptTotals, keptWith } from './keptTotals.ts';
+import { KEPT_VERSION, keptColumns, KeptTotals, keptWith, type KeptCount } from './keptTotals.ts';
 import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
@@ -209,6 +209,21 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
   ],
 ]);
 
+/** A statement of its own that reads the page source (its `with` defined in it). */
+const aloneWith =
+  (source: PageSource | undefined) =>
+  (q: SQLWrapper): SQLWrapper =>
+    source?.with ? sql`with ${source.with} ${q}` : q;
+
+/** A list page's statement as `oneStatementList` runs it: rendered, with its kept-total check and the rows it counts. */
+interface ListStatement {
+  rendered: RenderedStatement;
+  check: KeptCount | undefined;
+  countRows: SQLWrapper;
+}
+/** Rendered list statements kept per entity (one per user, query and session state). */
+const STATEMENTS_KEPT = 200;
+
 /** Renders kept SQL (`recordsJson`) to text. */
 const dialect = new PgDialect();
 /** Rendered records' SQL kept per entity: one per organization and set of complexes in use. */
@@ -360,14 +375,21 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     return and(org, inArray(col(impl.houseColumn!), db.select({ id: houses.id }).from(houses).where(complexScope(user, houses))))!;
   };
 
-  async function where(db: Db, user: CurrentUser, q: ListQuery): Promise<SQL> {
+  /**
+   * The list's WHERE. `built.pure` is cleared when a part of it read the database (a custom filter
+   * that answers a promise, the entity's own search): such a statement is built again every call.
+   */
+  async function where(db: Db, user: CurrentUser, q: ListQuery, built = { pure: true }): Promise<SQL> {
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
     for (const f of e.filters) {
       const value = q[f.source];
       if (value === undefined) continue;
       const custom = impl.filterWhere?.[f.source];
-      if (custom) conditions.push(await custom({ db, user }, value as string | number));
-      else conditions.push(eq(col(impl.columns[f.source]), f.type === 'boolean' ? value === '1' : value));
+      if (custom) {
+        const condition = custom({ db, user }, value as string | number);
+        if (condition instanceof Promise) built.pure = false;
+        conditions.push(await condition);
+      } else conditions.push(eq(col(impl.columns[f.source]), f.type === 'boolean' ? value === '1' : value));
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
@@ -386,7 +408,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && impl.search) conditions.push(await impl.search({ db, user }, search, q));
+    if (search && impl.search) {
+      built.pure = false;
+      conditions.push(await impl.search({ db, user }, search, q));
+    }
     else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
@@ -527,6 +552,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     // ── Whole-list resources (list 'data_list', items 'list_id'): no pages, no single read; every
     // write answers the new whole list in `data` (and the written record's `id`), a delete too. ──
     const wholeList = e.list === 'data_list';
+    const list = e.list;
     const listAnswer = z.object({ data: z.array(e.record), ...impl.siblings?.schema, id: z.number().optional() });
     const allRecords = async (user: CurrentUser) =>
       impl.toRecords(
@@ -545,7 +571,108 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       return wrapItem(shape, written ? await written.load(ctxOf(user), record) : record);
     };
 
-    const list = e.list;
+    /**
+     * A list's parts: its narrower source (`pageFrom`) or its WHERE, the rows to count and the
+     * page's ids in order. `built.pure` tells whether they are a function of the user and the query.
+     */
+    const listParts = async (user: CurrentUser, q: ListQuery, built = { pure: true }) => {
+      const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(user), q as PageQuery);
+      const w = source ? undefined : await where(db, user, q, built);
+      const countRows: SQLWrapper = source
+        ? aloneWith(source)(source.count)
+        : db
+            .select({ one: sql`1` })
+            .from(table as PgTable)
+            .where(w);
+      const ids: SQLWrapper = source
+        ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
+        : db
+            .select({ id: table.id })
+            .from(table as PgTable)
+            .where(w)
+            .orderBy(...orderBy(q))
+            .limit(q.per_page)
+            .offset((q.page - 1) * q.per_page);
+      return { source, w, countRows, ids };
+    };
+
+    /** List statements rendered once per user, query and session state (`oneStatementList`), the oldest dropped first. */
+    const statements = new Map<string, ListStatement>();
+    /** The user's part of a statement's key: everything of them a list's SQL may depend on. */
+    const userKeys = new WeakMap<CurrentUser, string>();
+    const userKey = (user: CurrentUser) => {
+      let key = userKeys.get(user);
+      if (key === undefined) {
+        const { id, organizationId, isAdmin, rules, complexIds } = user;
+        userKeys.set(user, (key = JSON.stringify([id, organizationId, isAdmin, rules, complexIds, impl.recordsKey?.(ctxOf(user)) ?? ''])));
+      }
+      return key;
+    };
+
+    /**
+     * The one statement of a list page, rendered: the page's ids in order, their records as JSON,
+     * the capped total (skipped while the kept one holds: server/lib/keptTotals.ts), the keys
+     * beside the list and the session check (server/lib/auth.ts). Its text depends only on the
+     * user and the query (the kept version and the session's token are placeholders), so it is
+     * built and rendered once for each and kept — building and rendering were most of a list
+     * call's Node time — unless a part of it read the database (`listParts`).
+     */
+    const listStatement = async (user: CurrentUser, q: ListQuery, toConfirm: boolean): Promise<ListStatement> => {
+      const key = `${userKey(user)}\u0000${toConfirm}\u0000${JSON.stringify(q)}`;
+      const kept = statements.get(key);
+      if (kept) return kept;
+      const built = { pure: true };
+      const { source, countRows, ids } = await listParts(user, q, built);
+      const ctx = ctxOf(user);
+      const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
+      const count = cappedCount(source?.with ? source.count : countRows);
+      const statement: ListStatement = {
+        rendered: renderStatement(
+          sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
+            ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+            select (${recordsSql(ctx)})::text as data,
+              ${keptColumns(check, count)},
+              ${sessionSqlFixed(toConfirm)} as session,
+              ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
+        ),
+        check,
+        countRows,
+      };
+      if (built.pure) {
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+        statements.set(key, statement);
+      }
+      return statement;
+    };
+
+    /** A list page in one statement (`listStatement`). */
+    async function oneStatementList(request: FastifyRequest, reply: FastifyReply, q: ListQuery): Promise<unknown> {
+      const toConfirm = sessionToConfirm(request);
+      // Keys loaded in Node come alongside.
+      const siblings = impl.siblings && !siblingsJson ? siblingsOf(request.user) : undefined;
+      siblings?.catch(() => undefined);
+      const { rendered, check, countRows } = await listStatement(request.user, q, toConfirm);
+      const kept = check && keptTotals.current(check);
+      const [row] = await runRendered<{
+        data: string;
+        n: number | null;
+        version: string | null;
+        log_rows: number | null;
+        session: unknown;
+        siblings: string | null;
+      }>(db, rendered, { [KEPT_VERSION]: kept?.version ?? '', ...(toConfirm ? { session_hash: request.session.hash } : {}) });
+      if (!confirmSession(db, request, row.session)) {
+        // The rights changed since: nothing read with the old ones is answered.
+        if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
+        return oneStatementList(request, reply, q);
+      }
+      const total = row.n === null ? (kept?.total ?? (await listTotal(db, countRows))) : await totalOf(db, countRows, Number(row.n));
+      if (check && row.n !== null) keptTotals.keep(check, row.version!, total);
+      if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
+      const rest = row.siblings ?? (await siblings) ?? {};
+      return reply.type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
+    }
+
     app.get(
       e.path,
       {
@@ -564,36 +691,18 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       },
       async function listRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
         const q = request.query as ListQuery;
-        const oneStatement = Boolean(impl.recordsJson) && !wholeList && q.per_page <= app.rowsPerStatement;
+        if (impl.recordsJson && !wholeList && q.per_page <= app.rowsPerStatement) return oneStatementList(request, reply, q);
         // Any other way reads the session first.
-        if (!oneStatement) await confirmNow(db, request);
-        // The keys beside the list do not depend on its rows: they are read alongside (or in the one statement).
-        const siblingsInStatement = oneStatement && Boolean(siblingsJson);
-        const siblings = siblingsInStatement ? Promise.resolve({}) : siblingsOf(request.user);
+        await confirmNow(db, request);
+        // The keys beside the list do not depend on its rows: they are read alongside.
+        const siblings = siblingsOf(request.user);
         siblings.catch(() => undefined);
-        const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(request.user), q as PageQuery);
-        const w = source ? undefined : await where(db, request.user, q);
-        const ctx = ctxOf(request.user);
-        /** A statement of its own that reads the page source (its `with` defined in it). */
-        const alone = (q: SQLWrapper): SQLWrapper => (source?.with ? sql`with ${source.with} ${q}` : q);
-        const countRows = source
-          ? alone(source.count)
-          : db
-              .select({ one: sql`1` })
-              .from(table as PgTable)
-              .where(w);
-        const ids = source
-          ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
-          : db
-              .select({ id: table.id })
-              .from(table as PgTable)
-              .where(w)
-              .orderBy(...orderBy(q))
-              .limit(q.per_page)
-              .offset((q.page - 1) * q.per_page);
-        if (impl.recordsJson && !oneStatement && !wholeList) {
+        const { source, w, countRows, ids } = await listParts(request.user, q);
+        const alone = aloneWith(source);
+        if (impl.recordsJson && !wholeList) {
           // A long page: its ids first (an index walk), then their records `rowsPerStatement` at a
           // time, so that no statement holds the embedded database long; the total alongside.
+          const ctx = ctxOf(request.user);
           const [total, pageIds] = await Promise.all([
             listTotal(db, countRows),
             queryRows<{ id: number }>(db, alone(sql`select id from (${ids}) as page_ids(id)`) as SQL),
@@ -616,39 +725,6 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           const data = `[${parts.filter(Boolean).join(',')}]`;
           const rest = impl.siblings ? await siblings : {};
           return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, data, paginate(total, q.page, q.per_page), rest));
-        }
-        if (oneStatement) {
-          // One statement: the page's ids in order, their records as JSON, and the capped total
-          // (skipped when the total kept from an earlier call still holds: server/lib/keptTotals.ts).
-          // The session too, when the request started with the one this process knew (server/lib/auth.ts).
-          const check = keptTotals.lookup(sql`${countRows}`, request.user.organizationId);
-          const count = cappedCount(source?.with ? source.count : countRows);
-          const [row] = await queryPrepared<{
-            data: string;
-            n: number | null;
-            version: string | null;
-            log_rows: number | null;
-            session: unknown;
-            siblings: string | null;
-          }>(
-            db,
-            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
-              ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-              select (${recordsSql(ctx)})::text as data,
-                ${keptColumns(check, count)},
-                ${sessionSql(request)} as session,
-                ${siblingsInStatement ? sql`(${renderedSql('siblings', siblingsJson!, ctx)})::text` : sql`null`} as siblings`,
-          );
-          if (!confirmSession(db, request, row.session)) {
-            // The rights changed since: nothing read with the old ones is answered.
-            if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
-            return listRoute.call(app, request, reply);
-          }
-          const total = row.n === null ? (check?.kept ?? (await listTotal(db, countRows))) : await totalOf(db, countRows, Number(row.n));
-          if (check && row.n !== null) keptTotals.keep(check, row.version!, total);
-          if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
-          const rest = row.siblings ?? (impl.siblings ? await siblings : {});
-          return (reply as FastifyReply).type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
         }
         // The page's records are read as soon as its rows come, while the total may still be counted.
         const [total, records] = await Promise.all([

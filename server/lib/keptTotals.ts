@@ -103,10 +103,7 @@ export interface KeptCount {
   /** The count's tables, as one array parameter. */
   tables: string[];
   organizationId: number;
-  /** The version the kept total was counted at ('' when none is kept: never equal). */
-  version: string;
-  /** The total kept at that version. */
-  kept?: ListTotal;
+  /** The count's SQL, parameters and organization: the kept total's key. */
   key: string;
 }
 
@@ -120,7 +117,7 @@ export class KeptTotals {
    * What the list's statement needs to check a kept total for this count (its SQL and
    * parameters are the key), or undefined when its total cannot be kept.
    */
-  lookup(count: SQL, organizationId: number): KeptCount | undefined {
+  countOf(count: SQL, organizationId: number): KeptCount | undefined {
     const query = dialect.sqlToQuery(count);
     let tables = this.sources.get(query.sql);
     if (tables === undefined) {
@@ -128,9 +125,12 @@ export class KeptTotals {
       this.sources.set(query.sql, (tables = countSources(query.sql) ?? null));
     }
     if (!tables) return undefined;
-    const key = `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}`;
-    const entry = this.kept.get(key);
-    return { tables, organizationId, version: entry?.version ?? '', kept: entry?.total, key };
+    return { tables, organizationId, key: `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
+  }
+
+  /** The total kept for the count, with the version it was counted at. */
+  current(check: KeptCount): { total: ListTotal; version: string } | undefined {
+    return this.kept.get(check.key);
   }
 
   keep(check: KeptCount, version: string, total: ListTotal) {
@@ -162,13 +162,17 @@ export const keptWith = (check: KeptCount | undefined): SQL =>
         where table_name = any(${sql.param(check.tables)}::text[]) and (organization_id = ${check.organizationId} or organization_id is null)), `
     : sql``;
 
+/** The placeholder of the version the kept total was counted at ('' when none is kept: never equal). */
+export const KEPT_VERSION = 'kept_version';
+
 /**
  * The columns `n` (the capped `count`, or null when the kept total still holds: PostgreSQL runs
- * the count only when the `case` needs it), `version` and `log_rows`.
+ * the count only when the `case` needs it), `version` and `log_rows`. The kept version is the
+ * statement's `kept_version` placeholder: its text stays the same whatever is kept.
  */
 export const keptColumns = (check: KeptCount | undefined, count: SQL): SQL =>
   check
-    ? sql`case when (select v from list_version) = ${check.version} then null else ${count} end as n,
+    ? sql`case when (select v from list_version) = ${sql.placeholder(KEPT_VERSION)} then null else ${count} end as n,
         (select v from list_version) as version, (select rows from list_version) as log_rows`
     : sql`${count} as n, null as version, null as log_rows`;
 
