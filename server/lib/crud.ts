@@ -411,8 +411,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     if (search && impl.search) {
       built.pure = false;
       conditions.push(await impl.search({ db, user }, search, q));
-    }
-    else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
+    } else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
 
