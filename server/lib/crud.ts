@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gt, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,6 +77,7 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   scope?(ctx: CrudContext): SQL | undefined;
   /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
+  /** The conditions of `query` parameters; a function of the user and the query (the clock only in SQL, `now()`), as `scope` and the sync hooks below. */
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** A declared filter's condition instead of `column = value` (e.g. a derived status an index can serve, or one computed from other rows). */
   filterWhere?: Record<string, (ctx: CrudContext, value: string | number) => SQL | Promise<SQL>>;
@@ -86,15 +87,27 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
   // ── More hooks: references, search, complex filter, sort keys, uniques, delete, commit, detail ──
   /** Whether a referenced record of a resource that is not declared (e.g. members) exists for this user. */
   references?: Record<string, (ctx: CrudContext, id: number) => Promise<boolean>>;
-  /** `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search` fields (e.g. phone digits). */
+  /**
+   * `search_query` (trimmed, not empty) → the condition, instead of ILIKE over the declared `search`
+   * fields (e.g. phone digits). One that reads the database answers a promise (so does a custom
+   * filter): the list's statement is then built every call, never kept (`listStatement`).
+   */
   search?(ctx: CrudContext, text: string, query: Record<string, unknown>): SQL | undefined | Promise<SQL | undefined>;
   /**
    * A narrower source of the page and the total for the queries it serves (e.g. the members of one
    * complex from `member_units`, walked on one index in list order): the page's ids come from it
    * and only their rows are read, by primary key. It applies every filter, the search and the
-   * user's scope itself; undefined leaves the query to the generic WHERE.
+   * user's scope itself; undefined leaves the query to the generic WHERE. It is a function of the
+   * user and the query and reads nothing: the statement built from it is kept (`listStatement`).
    */
   pageFrom?(ctx: CrudContext, query: PageQuery): PageSource | undefined | Promise<PageSource | undefined>;
+  /**
+   * The houses a list is narrowed to (by a complex or some houses), or undefined, for the sorts in
+   * `sorts`, which an index on the house column and the sort serves: the page is then merged from
+   * each house's first rows, read from that index, and never reads more than pages × houses rows
+   * whatever the houses hold (docs/architecture.md, "Pages merged house by house").
+   */
+  byHouse?: { sorts: string[]; houses(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined };
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
@@ -221,6 +234,8 @@ interface ListStatement {
   check: KeptCount | undefined;
   countRows: SQLWrapper;
 }
+/** Pages further than this many rows from the start are not merged house by house (`byHouse`): each house would give them all. */
+const MERGED_ROWS_MAX = 500;
 /** Rendered list statements kept per entity (one per user, query and session state). */
 const STATEMENTS_KEPT = 200;
 
@@ -376,8 +391,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   };
 
   /**
-   * The list's WHERE. `built.pure` is cleared when a part of it read the database (a custom filter
-   * that answers a promise, the entity's own search): such a statement is built again every call.
+   * The list's WHERE. `built.pure` is cleared when a part of it may have read the database (a
+   * custom filter or the entity's own search that answers a promise): such a statement is built
+   * again every call. A part that answers SQL at once is a function of the user and the query.
    */
   async function where(db: Db, user: CurrentUser, q: ListQuery, built = { pure: true }): Promise<SQL> {
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
@@ -409,8 +425,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
     if (search && impl.search) {
-      built.pure = false;
-      conditions.push(await impl.search({ db, user }, search, q));
+      const condition = impl.search({ db, user }, search, q);
+      if (condition instanceof Promise) built.pure = false;
+      conditions.push(await condition);
     } else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
@@ -583,15 +600,24 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .select({ one: sql`1` })
             .from(table as PgTable)
             .where(w);
+      const merged =
+        !source && q.page * q.per_page <= MERGED_ROWS_MAX && impl.byHouse?.sorts.includes(q.sort) ? impl.byHouse.houses(ctxOf(user), q) : undefined;
       const ids: SQLWrapper = source
         ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
-        : db
-            .select({ id: table.id })
-            .from(table as PgTable)
-            .where(w)
-            .orderBy(...orderBy(q))
-            .limit(q.per_page)
-            .offset((q.page - 1) * q.per_page);
+        : merged
+          ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
+            // same ORDER BY reads its columns), then the page from their merge.
+            sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
+                select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${w}
+                order by ${sql.join(orderBy(q), sql`, `)} limit ${q.page * q.per_page}) as ${sql.identifier(getTableName(table))}
+              order by ${sql.join(orderBy(q), sql`, `)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`
+          : db
+              .select({ id: table.id })
+              .from(table as PgTable)
+              .where(w)
+              .orderBy(...orderBy(q))
+              .limit(q.per_page)
+              .offset((q.page - 1) * q.per_page);
       return { source, w, countRows, ids };
     };
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_STAGES, type RequestStage } from '../../contract/serviceRequests.ts';
 import {
@@ -340,6 +340,39 @@ describe('list filters and sorts', () => {
     expect((await q('sort=stage&order=desc'))[0]).toBe(b.id);
     const page = (await list(`search_query=${encodeURIComponent(word)}&per_page=2&page=2`)).json().main_data;
     expect(page).toMatchObject({ total: 3, current_page: 2, from: 3, to: 3, last_page: 2 });
+  });
+
+  it('pages the requests of a complex, newest first, as the whole organization list orders them, in both directions and with a stage', async () => {
+    // A complex's list is merged from each house's newest requests (server/lib/crud.ts, `byHouse`).
+    const [{ complexId }] = await t.db
+      .select({ complexId: houses.complexId })
+      .from(serviceRequests)
+      .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
+      .where(eq(serviceRequests.organizationId, t.organizationId))
+      .groupBy(houses.complexId)
+      .orderBy(sql`count(distinct ${houses.id}) desc`, sql`count(*) desc`)
+      .limit(1);
+    const inComplex = new Set(
+      (
+        await t.db
+          .select({ id: serviceRequests.id })
+          .from(serviceRequests)
+          .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
+          .where(eq(houses.complexId, complexId!))
+      ).map((r) => r.id),
+    );
+    expect(inComplex.size).toBeGreaterThan(6);
+    for (const extra of ['order=desc', 'order=asc', 'order=desc&stage[]=new&stage[]=executor']) {
+      const whole = ids(await list(`sort=created_at&${extra}`)).filter((id) => inComplex.has(id));
+      expect(whole.length, extra).toBeGreaterThan(2);
+      const paged: number[] = [];
+      for (let page = 1; paged.length < whole.length && page <= 50; page++) {
+        const res = await t.call('GET', `${R}?sort=created_at&${extra}&complex_id=${complexId}&per_page=3&page=${page}`, { token: admin });
+        expect(res.json().main_data.total, extra).toBe(whole.length);
+        paged.push(...ids(res));
+      }
+      expect(paged, extra).toEqual(whole);
+    }
   });
 });
 

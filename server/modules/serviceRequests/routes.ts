@@ -96,6 +96,17 @@ const requestFilters = {
 };
 type RequestFilters = { [K in keyof typeof requestFilters]: z.infer<(typeof requestFilters)[K]> };
 
+/** The houses a requests list is narrowed to (its complex, its houses), as a condition on `houses`; undefined when it is not. */
+function narrowedHouses(user: CurrentUser, q: RequestFilters): SQL | undefined {
+  const complexId = q.complex_id ?? q.complex;
+  if (complexId === undefined && !q.house_ids?.length) return undefined;
+  return and(
+    eq(houses.organizationId, user.organizationId),
+    complexId !== undefined ? eq(houses.complexId, complexId) : undefined,
+    q.house_ids?.length ? anyOf(houses.id, q.house_ids) : undefined,
+  );
+}
+
 const actorOf = async ({ db, user }: CrudContext): Promise<Actor> => {
   const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, user.id)).limit(1);
   return { userId: user.id, name: u?.name ?? '', organizationId: user.organizationId, viaLink: false };
@@ -155,15 +166,8 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     const q = query as RequestFilters;
     const conditions: (SQL | undefined)[] = [];
     if (q.stage?.length) conditions.push(inArray(serviceRequests.stage, q.stage));
-    const complexId = q.complex_id ?? q.complex;
-    if (complexId !== undefined || q.house_ids?.length) {
-      const houseWhere = and(
-        eq(houses.organizationId, user.organizationId),
-        complexId !== undefined ? eq(houses.complexId, complexId) : undefined,
-        q.house_ids?.length ? anyOf(houses.id, q.house_ids) : undefined,
-      );
-      conditions.push(inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(houseWhere)));
-    }
+    const narrowed = narrowedHouses(user, q);
+    if (narrowed) conditions.push(inArray(serviceRequests.houseId, db.select({ id: houses.id }).from(houses).where(narrowed)));
     if (q.responsible_id !== undefined) conditions.push(eq(serviceRequests.responsibleId, q.responsible_id));
     if (q.performer_id !== undefined) conditions.push(eq(serviceRequests.performerId, q.performer_id));
     if (q.created_from) conditions.push(gte(serviceRequests.createdAt, kyivDay(q.created_from)));
@@ -186,6 +190,14 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     const q = query as RequestFilters;
     const narrowed = q.complex_id !== undefined || q.complex !== undefined || (q.house_ids?.length ?? 0) > 0;
     return narrowed ? sql`(${serviceRequests.search} || '') LIKE ${likePattern(search)}` : sql`${serviceRequests.search} LIKE ${likePattern(search)}`;
+  },
+  /** The newest requests of a complex or of some houses: each house's newest from its own index, merged. */
+  byHouse: {
+    sorts: ['created_at', 'created'],
+    houses({ db, user }, query) {
+      const narrowed = narrowedHouses(user, query as RequestFilters);
+      return narrowed && db.select({ id: houses.id }).from(houses).where(narrowed).getSQL();
+    },
   },
   sortKeys: {
     created_at: (order) => [order === 'asc' ? asc(serviceRequests.createdAt) : desc(serviceRequests.createdAt)],
