@@ -14,6 +14,7 @@ import { expectedVersion, nextVersion, staleRecord, versionMatches } from './con
 import { plainText } from './html.ts';
 import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
+import { KeptStatements, userKey } from './keptStatements.ts';
 import { KEPT_VERSION, keptColumns, KeptTotals, keptWith, type KeptCount } from './keptTotals.ts';
 import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
@@ -621,18 +622,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       return { source, w, countRows, ids };
     };
 
-    /** List statements rendered once per user, query and session state (`oneStatementList`), the oldest dropped first. */
-    const statements = new Map<string, ListStatement>();
-    /** The user's part of a statement's key: everything of them a list's SQL may depend on. */
-    const userKeys = new WeakMap<CurrentUser, string>();
-    const userKey = (user: CurrentUser) => {
-      let key = userKeys.get(user);
-      if (key === undefined) {
-        const { id, organizationId, isAdmin, rules, complexIds } = user;
-        userKeys.set(user, (key = JSON.stringify([id, organizationId, isAdmin, rules, complexIds, impl.recordsKey?.(ctxOf(user)) ?? ''])));
-      }
-      return key;
-    };
+    /** List statements rendered once per user, query and session state (`listStatement`). */
+    const statements = new KeptStatements<ListStatement>(STATEMENTS_KEPT);
 
     /**
      * The one statement of a list page, rendered: the page's ids in order, their records as JSON,
@@ -642,33 +633,25 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * built and rendered once for each and kept — building and rendering were most of a list
      * call's Node time — unless a part of it read the database (`listParts`).
      */
-    const listStatement = async (user: CurrentUser, q: ListQuery, toConfirm: boolean): Promise<ListStatement> => {
-      const key = `${userKey(user)}\u0000${toConfirm}\u0000${JSON.stringify(q)}`;
-      const kept = statements.get(key);
-      if (kept) return kept;
-      const built = { pure: true };
-      const { source, countRows, ids } = await listParts(user, q, built);
-      const ctx = ctxOf(user);
-      const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
-      const count = cappedCount(source?.with ? source.count : countRows);
-      const statement: ListStatement = {
-        rendered: renderStatement(
-          sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
-            ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
-            select (${recordsSql(ctx)})::text as data,
-              ${keptColumns(check, count)},
-              ${sessionSqlFixed(toConfirm)} as session,
-              ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
-        ),
-        check,
-        countRows,
-      };
-      if (built.pure) {
-        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
-        statements.set(key, statement);
-      }
-      return statement;
-    };
+    const listStatement = (user: CurrentUser, q: ListQuery, toConfirm: boolean): Promise<ListStatement> =>
+      statements.get(`${userKey(user)}\u0000${impl.recordsKey?.(ctxOf(user)) ?? ''}\u0000${toConfirm}\u0000${JSON.stringify(q)}`, async (built) => {
+        const { source, countRows, ids } = await listParts(user, q, built);
+        const ctx = ctxOf(user);
+        const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
+        const count = cappedCount(source?.with ? source.count : countRows);
+        return {
+          rendered: renderStatement(
+            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
+              ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+              select (${recordsSql(ctx)})::text as data,
+                ${keptColumns(check, count)},
+                ${sessionSqlFixed(toConfirm)} as session,
+                ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
+          ),
+          check,
+          countRows,
+        };
+      });
 
     /** A list page in one statement (`listStatement`). */
     async function oneStatementList(request: FastifyRequest, reply: FastifyReply, q: ListQuery): Promise<unknown> {

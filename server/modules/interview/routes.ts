@@ -18,7 +18,7 @@ import {
   type InterviewSummary,
   type ResponseInput,
 } from '../../../contract/interview.ts';
-import { queryPrepared, queryRows, type Db } from '../../db/index.ts';
+import { queryRows, renderStatement, runRendered, type Db, type RenderedStatement } from '../../db/index.ts';
 import {
   houses,
   interviewAnswers,
@@ -34,7 +34,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { canAccess } from '../../../contract/permissions.ts';
-import { confirmSession, requirePermission, sessionSql, type CurrentUser } from '../../lib/auth.ts';
+import { confirmSession, requirePermission, sessionSqlFixed, sessionToConfirm, type CurrentUser } from '../../lib/auth.ts';
+import { KeptStatements, userKey } from '../../lib/keptStatements.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { houseJoins, isoSql } from '../../lib/jsonSql.ts';
 import { crudRoutes } from '../../lib/crud.ts';
@@ -331,7 +332,11 @@ const interviewCrud = crudRoutes(interviewEntity, {
  * and change only those whose whole audience is theirs (403). Staff record the answers a resident
  * gives by phone or on paper; one answer set per member and survey.
  */
+/** The respondents' statements of this process, rendered once per user, survey and query. */
+const RESPONDENT_STATEMENTS_KEPT = 200;
+
 export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const respondentStatements = new KeptStatements<RenderedStatement>(RESPONDENT_STATEMENTS_KEPT);
   const { db } = app;
   await app.register(interviewCrud);
 
@@ -478,53 +483,64 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // One statement after the sign-in (and with it, when the session was known): the survey in
       // the user's scope, its houses, the members they reach with the answered mark, both counts,
       // and the page's records with their units and answers, written as JSON by the database.
-      const filters = {
-        search_query: q.search_query,
-        status: undefined,
-        complex_id: q.complex_id,
-        house_ids: q.house_ids?.length ? q.house_ids : undefined,
-      } as unknown as MemberFilters;
-      const where = and(hasUnitWhere(db, sql`${realty.houseId} in (select id from respondent_houses)`, false), await membersWhere(db, user, filters));
-      const chosen = q.status === 'answered' ? sql`where response_id is not null` : q.status === 'not_answered' ? sql`where response_id is null` : sql``;
-      const unitWord = sql`case ${realty.type} ${sql.raw(
-        Object.entries(UNIT_WORDS)
-          .map(([k, v]) => `when '${k}' then '${v}'`)
-          .join(' '),
-      )} end`;
-      const [row] = await queryPrepared<{ found: boolean; data: string; n: number; answered: number; session: unknown }>(
+      // Built and rendered once per user and query (server/lib/keptStatements.ts); a search may
+      // read the database to build its condition (the members of a unit of that number), so a
+      // statement with one is built every call.
+      const toConfirm = sessionToConfirm(request);
+      const statement = await respondentStatements.get(`${userKey(user)}\u0000${id}\u0000${toConfirm}\u0000${JSON.stringify(q)}`, async (built) => {
+        built.pure = !q.search_query.trim();
+        const filters = {
+          search_query: q.search_query,
+          status: undefined,
+          complex_id: q.complex_id,
+          house_ids: q.house_ids?.length ? q.house_ids : undefined,
+        } as unknown as MemberFilters;
+        const where = and(hasUnitWhere(db, sql`${realty.houseId} in (select id from respondent_houses)`, false), await membersWhere(db, user, filters));
+        const chosen = q.status === 'answered' ? sql`where response_id is not null` : q.status === 'not_answered' ? sql`where response_id is null` : sql``;
+        const unitWord = sql`case ${realty.type} ${sql.raw(
+          Object.entries(UNIT_WORDS)
+            .map(([k, v]) => `when '${k}' then '${v}'`)
+            .join(' '),
+        )} end`;
+        return renderStatement(
+          sql`with survey as (
+              select ${interviews.id} as id, ${interviews.anonymous} as anonymous from ${interviews} where ${and(scope(user), eq(interviews.id, id))}),
+            respondent_houses as (${audienceHousesSql(sql`(select id from survey)`)}),
+            audience as (
+              select ${members.id} as id, ${members.name} as name, ${members.phone} as phone, ${members.email} as email, ${members.nameKey} as name_key,
+                ${interviewResponses.id} as response_id
+              from ${members} left join ${interviewResponses}
+                on ${interviewResponses.interviewId} = (select id from survey) and ${interviewResponses.memberId} = ${members.id}
+              where ${where}),
+            page as (select * from audience ${chosen} order by name_key, id limit ${q.per_page} offset ${(q.page - 1) * q.per_page})
+            select exists (select 1 from survey) as found,
+              (select coalesce(json_agg(json_build_object('id', page.id, 'name', page.name, 'phone', page.phone, 'email', page.email,
+                'units', coalesce((
+                  select json_agg(${addressSql} || ', ' || ${unitWord} || ' ' || ${realty.number} order by ${sql.join(naturalKeys(realty.number), sql`, `)})
+                  from ${residents} join ${realty} on ${realty.id} = ${residents.realtyId} ${houseJoins(realty.houseId)}
+                  where ${residents.memberId} = page.id and ${realty.houseId} in (select id from respondent_houses)), '[]'),
+                'answered', page.response_id is not null,
+                'response', (select json_build_object('id', ${interviewResponses.id}, 'channel', ${interviewResponses.channel}, 'recorded_by', ${users.name},
+                    'created_at', ${isoSql(interviewResponses.createdAt)},
+                    'answers', case when (select anonymous from survey) then null else coalesce((
+                      select json_object_agg(words.question_id, words.text order by words.question_id) from (
+                        select ${interviewAnswers.questionId} as question_id,
+                          string_agg(coalesce(${interviewOptions.title}, ${interviewAnswers.value}::text, ${interviewAnswers.text}, ''), '; '
+                            order by ${interviewAnswers.id}) as text
+                        from ${interviewAnswers} left join ${interviewOptions} on ${interviewOptions.id} = ${interviewAnswers.optionId}
+                        where ${interviewAnswers.responseId} = page.response_id group by ${interviewAnswers.questionId}) words), '{}') end)
+                  from ${interviewResponses} left join ${users} on ${users.id} = ${interviewResponses.recordedBy}
+                  where ${interviewResponses.id} = page.response_id))
+                order by page.name_key, page.id), '[]') from page)::text as data,
+              (select count(*)::int from audience) as n,
+              (select count(*)::int from audience where response_id is not null) as answered,
+              ${sessionSqlFixed(toConfirm)} as session`,
+        );
+      });
+      const [row] = await runRendered<{ found: boolean; data: string; n: number; answered: number; session: unknown }>(
         db,
-        sql`with survey as (
-            select ${interviews.id} as id, ${interviews.anonymous} as anonymous from ${interviews} where ${and(scope(user), eq(interviews.id, id))}),
-          respondent_houses as (${audienceHousesSql(sql`(select id from survey)`)}),
-          audience as (
-            select ${members.id} as id, ${members.name} as name, ${members.phone} as phone, ${members.email} as email, ${members.nameKey} as name_key,
-              ${interviewResponses.id} as response_id
-            from ${members} left join ${interviewResponses}
-              on ${interviewResponses.interviewId} = (select id from survey) and ${interviewResponses.memberId} = ${members.id}
-            where ${where}),
-          page as (select * from audience ${chosen} order by name_key, id limit ${q.per_page} offset ${(q.page - 1) * q.per_page})
-          select exists (select 1 from survey) as found,
-            (select coalesce(json_agg(json_build_object('id', page.id, 'name', page.name, 'phone', page.phone, 'email', page.email,
-              'units', coalesce((
-                select json_agg(${addressSql} || ', ' || ${unitWord} || ' ' || ${realty.number} order by ${sql.join(naturalKeys(realty.number), sql`, `)})
-                from ${residents} join ${realty} on ${realty.id} = ${residents.realtyId} ${houseJoins(realty.houseId)}
-                where ${residents.memberId} = page.id and ${realty.houseId} in (select id from respondent_houses)), '[]'),
-              'answered', page.response_id is not null,
-              'response', (select json_build_object('id', ${interviewResponses.id}, 'channel', ${interviewResponses.channel}, 'recorded_by', ${users.name},
-                  'created_at', ${isoSql(interviewResponses.createdAt)},
-                  'answers', case when (select anonymous from survey) then null else coalesce((
-                    select json_object_agg(words.question_id, words.text order by words.question_id) from (
-                      select ${interviewAnswers.questionId} as question_id,
-                        string_agg(coalesce(${interviewOptions.title}, ${interviewAnswers.value}::text, ${interviewAnswers.text}, ''), '; '
-                          order by ${interviewAnswers.id}) as text
-                      from ${interviewAnswers} left join ${interviewOptions} on ${interviewOptions.id} = ${interviewAnswers.optionId}
-                      where ${interviewAnswers.responseId} = page.response_id group by ${interviewAnswers.questionId}) words), '{}') end)
-                from ${interviewResponses} left join ${users} on ${users.id} = ${interviewResponses.recordedBy}
-                where ${interviewResponses.id} = page.response_id))
-              order by page.name_key, page.id), '[]') from page)::text as data,
-            (select count(*)::int from audience) as n,
-            (select count(*)::int from audience where response_id is not null) as answered,
-            ${sessionSql(request)} as session`,
+        statement,
+        toConfirm ? { session_hash: request.session.hash } : {},
       );
       if (!confirmSession(db, request, row.session)) {
         // The rights changed since: nothing read with the old ones is answered.

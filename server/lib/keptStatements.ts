@@ -1,0 +1,43 @@
+import type { CurrentUser } from './auth.ts';
+
+/**
+ * Statements built and rendered once per key and kept (docs/architecture.md, "Lists in one
+ * statement"): a hot route whose statement text depends only on the user and the query builds
+ * it with Drizzle on the first call and then only fills its placeholders. A build that may have
+ * read the database (or the clock outside SQL) clears `built.pure`: its statement is answered
+ * but not kept, so the next call builds it again.
+ */
+export class KeptStatements<V> {
+  private readonly kept = new Map<string, V>();
+
+  /** At most `max` statements, the oldest dropped first. */
+  constructor(private readonly max: number) {}
+
+  async get(key: string, build: (built: { pure: boolean }) => Promise<V>): Promise<V> {
+    const hit = this.kept.get(key);
+    if (hit !== undefined) return hit;
+    const built = { pure: true };
+    const value = await build(built);
+    if (built.pure) {
+      if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, value);
+    }
+    return value;
+  }
+}
+
+const userKeys = new WeakMap<CurrentUser, string>();
+
+/**
+ * The user's part of a kept statement's key: everything of them a statement may depend on (who,
+ * which organization, admin or not, rights, complexes). A confirmed session keeps its user
+ * object (server/lib/auth.ts), so this is worked out once per session.
+ */
+export function userKey(user: CurrentUser): string {
+  let key = userKeys.get(user);
+  if (key === undefined) {
+    const { id, organizationId, isAdmin, rules, complexIds } = user;
+    userKeys.set(user, (key = JSON.stringify([id, organizationId, isAdmin, rules, complexIds])));
+  }
+  return key;
+}
