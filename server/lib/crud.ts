@@ -108,7 +108,12 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
    * each house's first rows, read from that index, and never reads more than pages × houses rows
    * whatever the houses hold (docs/architecture.md, "Pages merged house by house").
    */
-  byHouse?: { sorts: string[]; houses(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined };
+  byHouse?: {
+    sorts: string[];
+    /** The query parameters the houses stand for: each house's rows are read without them (the house is theirs already). */
+    params: string[];
+    houses(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
+  };
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
@@ -395,8 +400,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
    * The list's WHERE. `built.pure` is cleared when a part of it may have read the database (a
    * custom filter or the entity's own search that answers a promise): such a statement is built
    * again every call. A part that answers SQL at once is a function of the user and the query.
+   * `without`: parameters whose conditions are left out (a house's own rows, `byHouse`); the
+   * search still sees the whole query.
    */
-  async function where(db: Db, user: CurrentUser, q: ListQuery, built = { pure: true }): Promise<SQL> {
+  async function where(db: Db, user: CurrentUser, whole: ListQuery, built = { pure: true }, without: string[] = []): Promise<SQL> {
+    const q = without.length ? ({ ...whole, ...Object.fromEntries(without.map((p) => [p, undefined])) } as ListQuery) : whole;
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
     for (const f of e.filters) {
       const value = q[f.source];
@@ -426,7 +434,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
     if (search && impl.search) {
-      const condition = impl.search({ db, user }, search, q);
+      const condition = impl.search({ db, user }, search, whole);
       if (condition instanceof Promise) built.pure = false;
       conditions.push(await condition);
     } else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
@@ -601,15 +609,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .select({ one: sql`1` })
             .from(table as PgTable)
             .where(w);
-      const merged =
-        !source && q.page * q.per_page <= MERGED_ROWS_MAX && impl.byHouse?.sorts.includes(q.sort) ? impl.byHouse.houses(ctxOf(user), q) : undefined;
+      const byHouse = !source && q.page * q.per_page <= MERGED_ROWS_MAX && impl.byHouse?.sorts.includes(q.sort) ? impl.byHouse : undefined;
+      const merged = byHouse?.houses(ctxOf(user), q);
+      // A house's rows are its own: the conditions that narrow the list to those houses are left out.
+      const wOfHouse = merged ? await where(db, user, q, built, byHouse!.params) : undefined;
       const ids: SQLWrapper = source
         ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
         : merged
           ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
             // same ORDER BY reads its columns), then the page from their merge.
             sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
-                select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${w}
+                select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
                 order by ${sql.join(orderBy(q), sql`, `)} limit ${q.page * q.per_page}) as ${sql.identifier(getTableName(table))}
               order by ${sql.join(orderBy(q), sql`, `)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`
           : db

@@ -194,6 +194,7 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
   /** The newest requests of a complex or of some houses: each house's newest from its own index, merged. */
   byHouse: {
     sorts: ['created_at', 'created'],
+    params: ['complex_id', 'complex', 'house_ids'],
     houses({ db, user }, query) {
       const narrowed = narrowedHouses(user, query as RequestFilters);
       return narrowed && db.select({ id: houses.id }).from(houses).where(narrowed).getSQL();
