@@ -72,11 +72,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   /** Guided tours cover the screen on first visit: tests that are not about them start with every tour seen. */
   tours: [false, { option: true }],
   page: async ({ page, tours }, provide) => {
-    if (!tours) {
-      await page.addInitScript((keys) => {
-        for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
-      }, SCREEN_TOUR_KEYS);
-    }
+    if (!tours) await skipTours(page);
     await provide(page);
   },
 });
@@ -97,12 +93,24 @@ export async function openMenuItem(page: Page, group: string, item: string, url:
 }
 
 /** Signs in through the login form, waits for the landing screen (src/pages/landing.ts), then opens the complexes screen. */
-export async function signIn(page: Page, user: { email: string; password: string } = ADMIN) {
+/** Every screen tour marked as seen in this page (a test that is not about them starts without them). */
+export async function skipTours(page: Page) {
+  await page.addInitScript((keys) => {
+    for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
+  }, SCREEN_TOUR_KEYS);
+}
+
+/** The sign-in form filled and sent: the user lands on their first screen. */
+export async function signInForm(page: Page, user: { email: string; password: string } = ADMIN) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Пароль', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Увійти' }).click();
   await expect(page).toHaveURL(/\/(setup|dashboard|requests)$/i);
+}
+
+export async function signIn(page: Page, user: { email: string; password: string } = ADMIN) {
+  await signInForm(page, user);
   await page.goto('/Complex');
   await expect(page.getByTestId('header-title')).toHaveText('Житлові комплекси');
 }

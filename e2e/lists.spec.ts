@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, SCREEN_TOUR_KEYS, STAFF, test } from './fixtures';
+import { apiToken, expect, signInForm as signIn, skipTours, STAFF, test } from './fixtures';
 
 /**
  * Every list keeps its search, sort and page in the address: set them, leave for another screen
@@ -39,17 +39,6 @@ const LISTS: ListCase[] = [
   { path: '/Voting/{voting}/participants?perPage=5', search: 'а', page: true },
   { path: '/Interview/{interview}/users', search: 'а' },
 ];
-
-async function signIn(page: Page, user = ADMIN) {
-  await page.addInitScript((keys) => {
-    for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
-  }, SCREEN_TOUR_KEYS);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/(setup|dashboard|requests)$/i);
-}
 
 const address = (page: Page) => {
   const url = new URL(page.url());
@@ -171,6 +160,7 @@ test('saved views of the requests list are the user’s own, on the server: save
   // The admin, in a browser of their own, does not see the dispatcher's view.
   const other = await browser.newContext({ baseURL });
   const admin = await other.newPage();
+  await skipTours(admin);
   await signIn(admin);
   await admin.goto('/Requests');
   await admin.getByRole('button', { name: 'Збережені вигляди' }).click();

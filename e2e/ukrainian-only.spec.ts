@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { foreignFragments } from '../tests/fixtures/ukrainianText';
-import { ADMIN, apiToken, expect, SCREEN_TOUR_KEYS, test } from './fixtures';
+import { ADMIN, apiToken, expect, signInForm, test } from './fixtures';
 import { loadRouteTable, type ScreenRoute } from './routeTable';
 
 /**
@@ -267,14 +267,7 @@ for (let part = 0; part < PARTS; part++) {
     const screens = (await plan(page)).inside.filter((_, i) => i % PARTS === part);
     const findings = new Findings();
     findings.watch(page);
-    await page.addInitScript((keys) => {
-      for (const key of keys) localStorage.setItem(`tour.${key}`, 'done');
-    }, SCREEN_TOUR_KEYS);
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Увійти' }).click();
-    await expect(page).toHaveURL(/\/(setup|dashboard|requests)$/i);
+    await signInForm(page, ADMIN);
     for (const path of screens) await findings.walk(page, path);
     if (part === PARTS - 1) {
       for (const path of ['/Members/999999', '/no-such-page']) {

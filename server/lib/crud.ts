@@ -405,16 +405,18 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
    */
   async function where(db: Db, user: CurrentUser, whole: ListQuery, built = { pure: true }, without: string[] = []): Promise<SQL> {
     const q = without.length ? ({ ...whole, ...Object.fromEntries(without.map((p) => [p, undefined])) } as ListQuery) : whole;
+    /** A hook's condition; one that answers a promise may have read the database. */
+    const settled = <C>(condition: C | Promise<C>): Promise<C> | C => {
+      if (condition instanceof Promise) built.pure = false;
+      return condition;
+    };
     const conditions: (SQL | undefined)[] = [scopeOf(db, user)];
     for (const f of e.filters) {
       const value = q[f.source];
       if (value === undefined) continue;
       const custom = impl.filterWhere?.[f.source];
-      if (custom) {
-        const condition = custom({ db, user }, value as string | number);
-        if (condition instanceof Promise) built.pure = false;
-        conditions.push(await condition);
-      } else conditions.push(eq(col(impl.columns[f.source]), f.type === 'boolean' ? value === '1' : value));
+      if (custom) conditions.push(await settled(custom({ db, user }, value as string | number)));
+      else conditions.push(eq(col(impl.columns[f.source]), f.type === 'boolean' ? value === '1' : value));
     }
     if (q.complex_id !== undefined && !e.filters.some((f) => f.source === 'complex_id') && !impl.query?.complex_id) {
       conditions.push(
@@ -433,11 +435,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     }
     conditions.push(impl.where?.({ db, user }, q));
     const search = q.search_query.trim();
-    if (search && impl.search) {
-      const condition = impl.search({ db, user }, search, whole);
-      if (condition instanceof Promise) built.pure = false;
-      conditions.push(await condition);
-    } else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
+    if (search && impl.search) conditions.push(await settled(impl.search({ db, user }, search, whole)));
+    else if (search && e.search.length > 0) conditions.push(or(...e.search.map((field) => ilike(col(impl.columns[field]), likePattern(search)))));
     return and(...conditions)!;
   }
 

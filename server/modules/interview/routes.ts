@@ -326,15 +326,15 @@ const interviewCrud = crudRoutes(interviewEntity, {
   detail: { schema: interviewRecord, load: ({ db, user }, summary) => fullRecord(db, user, summary), writes: true },
 });
 
+/** The respondents' statements of this process, rendered once per user, survey and query. */
+const RESPONDENT_STATEMENTS_KEPT = 200;
+
 /**
  * Surveys of residents (/interview; docs/decisions.md, "Surveys (interview)"). A survey is for
  * complexes and, optionally, single houses of them; staff see the surveys meant for at least one of their complexes (404 otherwise)
  * and change only those whose whole audience is theirs (403). Staff record the answers a resident
  * gives by phone or on paper; one answer set per member and survey.
  */
-/** The respondents' statements of this process, rendered once per user, survey and query. */
-const RESPONDENT_STATEMENTS_KEPT = 200;
-
 export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const respondentStatements = new KeptStatements<RenderedStatement>(RESPONDENT_STATEMENTS_KEPT);
   const { db } = app;
