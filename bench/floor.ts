@@ -107,6 +107,31 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** Digits of a phone typed in the search box (without leading zeros), or '' when it is not one. */
 const phoneDigits = (query: string) => (/^[+\d\s().-]+$/.test(query.trim()) ? query.replace(/\D/g, '').replace(/^0+/, '') : '');
 
+/**
+ * The text with each integer parameter used only as a row count (`limit $n`, `offset $n`,
+ * `$n::int`) written in as a number, and the other parameters renumbered: the planner's generic
+ * plan then knows the page's size and is kept after five calls instead of planning every call.
+ */
+function inlineCounts(text: string, values: unknown[]): { text: string; values: unknown[] } {
+  const inline = new Set<number>();
+  values.forEach((v, i) => {
+    const n = i + 1;
+    const uses = [...text.matchAll(new RegExp(`\\$${n}(?!\\d)`, 'g'))].length;
+    const counts = [...text.matchAll(new RegExp(`(?:limit |offset )\\$${n}(?![\\d:])|\\$${n}::int(?![\\w\\[])`, 'g'))].length;
+    if (typeof v === 'number' && Number.isSafeInteger(v) && uses > 0 && uses === counts) inline.add(n);
+  });
+  if (!inline.size) return { text, values };
+  const kept: unknown[] = [];
+  const renumbered = new Map<number, number>();
+  values.forEach((v, i) => {
+    if (!inline.has(i + 1)) renumbered.set(i + 1, kept.push(v));
+  });
+  return {
+    text: text.replace(/\$(\d+)/g, (_, d: string) => (inline.has(Number(d)) ? String(values[Number(d) - 1]) : `$${renumbered.get(Number(d))}`)),
+    values: kept,
+  };
+}
+
 interface Call {
   statements: number;
 }
@@ -114,12 +139,20 @@ interface Call {
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   pool.on('error', () => {});
+  /** As the app's lists: a statement without a search keeps its first plan for all values (`planOnce`). */
+  const planOncePool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  planOncePool.on('error', () => {});
+  const searches = (text: string) => /\blike\b|strpos\(|^explain/i.test(text);
   const names = new Map<string, string>();
   /** FLOOR_EXPLAIN=1: each statement's plan (EXPLAIN ANALYZE) is printed the first time it runs. */
   const EXPLAIN = process.env.FLOOR_EXPLAIN === '1';
   const explained = new Set<string>();
-  /** One statement, prepared on each connection the first time (named by its text). */
-  const run = async <T>(call: Call, text: string, values: unknown[]): Promise<T[]> => {
+  /**
+   * One statement, prepared on each connection the first time (named by its text). A page's
+   * size and offset are written into the text (`inlineCounts`), as the app writes its page size.
+   */
+  const run = async <T>(call: Call, sent: string, sentValues: unknown[]): Promise<T[]> => {
+    const { text, values } = inlineCounts(sent, sentValues);
     let name = names.get(text);
     if (!name) names.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     call.statements += 1;
@@ -128,7 +161,7 @@ async function main() {
       const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers) ${text}`, values });
       console.log(`\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
-    return (await pool.query({ name, text, values })).rows as T[];
+    return (await (searches(text) ? pool : planOncePool).query({ name, text, values })).rows as T[];
   };
   /** The planner's estimate of a list's rows, never less than the exact limit + 1 (the app's rule above the limit). */
   const estimate = async (call: Call, text: string, values: unknown[]) => {

@@ -6,7 +6,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder, type Database, type Db } from '../../server/db/index.ts';
+import { migrationsFolder, PLAN_ONCE_OPTIONS, setPlanOncePool, type Database, type Db } from '../../server/db/index.ts';
 import * as schema from '../../server/db/schema.ts';
 
 export interface CapturedQuery {
@@ -18,6 +18,8 @@ export interface CapturedQuery {
    * wave ran concurrently (e.g. a list's page and its count).
    */
   wave: number;
+  /** Run on the plan-once pool: its plan is the generic one (`renderStatement`'s `planOnce` in server/db/index.ts). */
+  planOnce?: boolean;
 }
 
 export interface CapturingDatabase extends Database {
@@ -27,18 +29,29 @@ export interface CapturingDatabase extends Database {
 }
 
 export async function openCapturingDatabase(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<CapturingDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  pool.on('error', () => {});
+  const [pool, planOncePool] = [{}, { options: PLAN_ONCE_OPTIONS }].map((extra) => {
+    const p = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...extra });
+    p.on('error', () => {});
+    return p;
+  });
+  setPlanOncePool(pool, planOncePool);
   let recording: CapturedQuery[] | null = null;
   let finished = 0;
-  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
+  const record = (target: pg.Pool, planOnce: boolean) => {
+    const original = target.query.bind(target) as (...args: unknown[]) => Promise<unknown>;
+    (target as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
     const log = recording;
     if (log) {
       const [config, values] = args as [string | { text: string; rowMode?: 'array'; values?: unknown[] }, unknown[] | undefined];
       const text = typeof config === 'string' ? config : config.text;
       const rowMode = typeof config === 'string' ? undefined : config.rowMode;
-      log.push({ text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])), rowMode, wave: finished });
+      log.push({
+        text,
+        values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
+        rowMode,
+        wave: finished,
+        ...(planOnce ? { planOnce } : {}),
+      });
       const done = () => {
         if (recording === log) finished += 1;
       };
@@ -52,7 +65,10 @@ export async function openCapturingDatabase(url: string, options: { migrate?: bo
       );
     }
     return original(...args);
+    };
   };
+  record(pool, false);
+  record(planOncePool, true);
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (options.migrate ?? true) await migrate(db as never, { migrationsFolder });
   return {
@@ -60,7 +76,7 @@ export async function openCapturingDatabase(url: string, options: { migrate?: bo
     driver: 'postgres',
     url,
     pool,
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool.end(), planOncePool.end()])),
     async capture(fn) {
       const queries: CapturedQuery[] = [];
       recording = queries;

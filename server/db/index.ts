@@ -56,13 +56,27 @@ const PGLITE_RAW = {
   parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, (v: string) => v])),
 };
 
+/**
+ * Beside each PostgreSQL pool, one whose connections keep a named statement's first plan for all
+ * values (`plan_cache_mode = force_generic_plan`): for the statements rendered with `planOnce`
+ * (docs/architecture.md, "Plans kept with the statement").
+ */
+const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** A pool to run `pool`'s plan-once statements on (its connections set `plan_cache_mode = force_generic_plan`). */
+export const setPlanOncePool = (pool: pg.Pool, planOnce: pg.Pool): void => void planOncePools.set(pool, planOnce);
+
+/** The connection option of a plan-once pool (`setPlanOncePool`). */
+export const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
 /** Runs a rendered statement: named on PostgreSQL (while `NAMED_STATEMENTS_MAX` allows), as is on PGlite. */
-async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown[]): Promise<T[]> {
+async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown[], planOnce = false): Promise<T[]> {
   const client = clientOf(db);
   if (client instanceof pg.Pool) {
     let name = named.get(text);
     if (!name && named.size < NAMED_STATEMENTS_MAX) named.set(text, (name = `q${named.size}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-    return (await client.query({ name, text, values: params })).rows as T[];
+    const pool = (name && planOnce && planOncePools.get(client)) || client;
+    return (await pool.query({ name, text, values: params })).rows as T[];
   }
   return (await (client as PGlite).query<T>(text, params, PGLITE_RAW)).rows;
 }
@@ -81,14 +95,25 @@ export function fixedStatement<V extends Record<string, unknown>>(build: () => S
 export interface RenderedStatement {
   sql: string;
   params: unknown[];
+  /** Planned once per connection for all values (`renderStatement`'s `planOnce`). */
+  planOnce?: boolean;
 }
 
-/** Renders a statement once, to be run many times with `runRendered`. */
-export const renderStatement = (query: SQL): RenderedStatement => dialect.sqlToQuery(query);
+/**
+ * Renders a statement once, to be run many times with `runRendered`. `planOnce`: on PostgreSQL
+ * the statement's first plan serves every later run on the connection, whatever its values
+ * (docs/architecture.md, "Plans kept with the statement") — for a statement whose values do not
+ * change which plan is best (no search pattern, no offset), where planning again on each call
+ * would cost more than running it.
+ */
+export const renderStatement = (query: SQL, options: { planOnce?: boolean } = {}): RenderedStatement => ({
+  ...dialect.sqlToQuery(query),
+  ...(options.planOnce ? { planOnce: true } : {}),
+});
 
 /** Rows of a rendered statement, its placeholders filled with `values` (named on PostgreSQL, as `queryPrepared`). */
 export function runRendered<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, rendered: RenderedStatement, values: Record<string, unknown>): Promise<T[]> {
-  return runText<T>(db, rendered.sql, fillPlaceholders(rendered.params, values));
+  return runText<T>(db, rendered.sql, fillPlaceholders(rendered.params, values), rendered.planOnce);
 }
 
 export interface Database {
@@ -121,11 +146,16 @@ class FastFailClient extends pg.Client {
 export async function openDatabase(source: DatabaseSource, options: { migrate?: boolean } = {}): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10, Client: FastFailClient as unknown as new () => pg.ClientBase });
-    // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
-    pool.on('error', () => {});
+    const pools = [{}, { options: PLAN_ONCE_OPTIONS }].map((extra) => {
+      const pool = new pg.Pool({ connectionString: source.url, max: 10, Client: FastFailClient as unknown as new () => pg.ClientBase, ...extra });
+      // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
+      pool.on('error', () => {});
+      return pool;
+    });
+    const [pool, planOnce] = pools;
+    setPlanOncePool(pool, planOnce);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const database: Database = { db, driver: 'postgres', url: source.url, close: () => pool.end() };
+    const database: Database = { db, driver: 'postgres', url: source.url, close: async () => void (await Promise.all(pools.map((p) => p.end()))) };
     if (runMigrations) await withStartupLock(database, () => migrateDatabase(database));
     return database;
   }

@@ -16,7 +16,7 @@ import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesT
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { KeptStatements, userKey } from './keptStatements.ts';
 import { KEPT_VERSION, keptColumns, KeptTotals, keptWith, type KeptCount } from './keptTotals.ts';
-import { cappedCount, likePattern, listTotal, totalOf, ukrainianSortKey } from './list.ts';
+import { cappedCount, likePattern, listTotal, pageWindow, plannedLimit, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
@@ -466,7 +466,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         .from(table as PgTable)
         .where(w)
         .orderBy(...orderBy(q))
-        .limit(q.per_page)
+        .limit(plannedLimit(q.per_page))
         .offset((q.page - 1) * q.per_page)
         .as('page_ids');
       return db
@@ -619,17 +619,24 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             // same ORDER BY reads its columns), then the page from their merge.
             sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
                 select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
-                order by ${sql.join(orderBy(q), sql`, `)} limit ${q.page * q.per_page}) as ${sql.identifier(getTableName(table))}
-              order by ${sql.join(orderBy(q), sql`, `)} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`
+                order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)}) as ${sql.identifier(getTableName(table))}
+              order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
           : db
               .select({ id: table.id })
               .from(table as PgTable)
               .where(w)
               .orderBy(...orderBy(q))
-              .limit(q.per_page)
+              .limit(plannedLimit(q.per_page))
               .offset((q.page - 1) * q.per_page);
       return { source, w, countRows, ids };
     };
+
+    /**
+     * Whether a list's statement keeps its first plan for all values (`renderStatement`): page 1
+     * of a list without a search, built from the query alone. A search pattern's selectivity, an
+     * offset's size or a condition read from the database may each call for another plan.
+     */
+    const planOnce = (q: ListQuery, built: { pure: boolean }) => built.pure && q.page === 1 && !q.search_query.trim();
 
     /** List statements rendered once per user, query and session state (`listStatement`). */
     const statements = new KeptStatements<ListStatement>(STATEMENTS_KEPT);
@@ -656,6 +663,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 ${keptColumns(check, count)},
                 ${sessionSqlFixed(toConfirm)} as session,
                 ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
+            { planOnce: planOnce(q, built) },
           ),
           check,
           countRows,

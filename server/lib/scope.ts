@@ -10,5 +10,16 @@ export function complexScope(user: CurrentUser, cols: { organizationId: PgColumn
   const org = eq(cols.organizationId, user.organizationId);
   if (user.complexIds === null) return org;
   if (user.complexIds.length === 0) return sql`false`;
-  return and(org, inArray(cols.complexId, user.complexIds))!;
+  return and(org, inArray(cols.complexId, staffComplexes(user.complexIds)))!;
+}
+
+/**
+ * A staff member's complexes as they go into a statement: written into its text (ids read from
+ * the database, integers only), not as parameters. A statement planned once for all calls
+ * (server/db/index.ts, `planOnce`) is then planned for these complexes, not for an average of
+ * everyone's; the text is per set of complexes, as the lists' records already are.
+ */
+export function staffComplexes(complexIds: number[]): SQL {
+  if (!complexIds.every((id) => Number.isSafeInteger(id))) throw new Error('complex ids must be integers');
+  return complexIds.length ? sql.raw(`(${complexIds.join(', ')})`) : sql`(null)`;
 }

@@ -2,8 +2,9 @@
  * Query plans at a million rows. Generates the large scale (bench/data) into a fresh PostgreSQL
  * database, ANALYZEs it, then calls every list route of the OpenAPI document (each filter on its
  * own, each sort both ways, the search) through app.inject, records the SQL the route sent and
- * EXPLAINs it. A sequential scan of a table of more than 10,000 rows fails the test, unless the
- * planner expects a LIMIT to stop it within 30,000 rows.
+ * EXPLAINs it: a plan-once statement's generic plan, which every call of it runs, and any other
+ * statement's plan for the values sent. A sequential scan of a table of more than 10,000 rows
+ * fails the test, unless the planner expects a LIMIT to stop it within 30,000 rows.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:explain
  * EXPLAIN_DATABASE_URL=<an already generated database> skips the generation (it is kept).
@@ -165,6 +166,25 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * The plan a query runs with: for a plan-once statement (server/db/index.ts) the generic plan,
+   * which serves every call whatever its values; otherwise the plan for the values it was sent with.
+   */
+  async function planOf(q: CapturedQuery): Promise<PlanNode> {
+    type Explained = { 'QUERY PLAN': [{ Plan: PlanNode }] };
+    if (!q.planOnce) return (await database.pool.query<Explained>(`explain (format json) ${q.text}`, q.values)).rows[0]['QUERY PLAN'][0].Plan;
+    const client = await database.pool.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare explained as ${q.text}`);
+      const args = inlineParams(q.values.map((_, i) => `$${i + 1}`).join(', '), q.values);
+      return (await client.query<Explained>(`explain (format json) execute explained${args ? `(${args})` : ''}`)).rows[0]['QUERY PLAN'][0].Plan;
+    } finally {
+      await client.query('deallocate explained; reset plan_cache_mode').catch(() => undefined);
+      client.release();
+    }
+  }
+
   it('no list filter or sort reads a big table whole', async () => {
     const sizes = new Map(
       (
@@ -183,6 +203,7 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
     const findings: Finding[] = [];
     const timings: { url: string; ms: number }[] = [];
     let checked = 0;
+    let generic = 0;
     for (const route of lists) {
       const query = (name: string, value: string, array: boolean) =>
         array ? `${name}[]=${encodeURIComponent(value)}` : `${name}=${encodeURIComponent(value)}`;
@@ -222,8 +243,8 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
           for (const q of queries as CapturedQuery[]) {
             if (!/^\s*(select|with)\b/i.test(q.text)) continue;
             checked += 1;
-            const { rows } = await database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${q.text}`, q.values);
-            const plan = rows[0]['QUERY PLAN'][0].Plan;
+            if (q.planOnce) generic += 1;
+            const plan = await planOf(q);
             if (ACCEPTED.some(([pattern]) => pattern.test(url))) continue;
             for (const problem of fullScans(plan, sizes)) findings.push({ who, url, problem, sql: inlineParams(q.text, q.values), plan: planText(plan) });
           }
@@ -232,7 +253,7 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
     }
     timings.sort((a, b) => b.ms - a.ms);
     console.log(
-      `${lists.length} list routes, ${timings.length} calls, ${checked} queries explained; slowest calls:\n${timings
+      `${lists.length} list routes, ${timings.length} calls, ${checked} queries explained (${generic} by their generic plan); slowest calls:\n${timings
         .slice(0, 10)
         .map((t) => `  ${t.ms.toFixed(0).padStart(6)} ms  ${t.url}`)
         .join('\n')}`,

@@ -40,6 +40,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.t
 import { houseJoins, isoSql } from '../../lib/jsonSql.ts';
 import { crudRoutes } from '../../lib/crud.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
+import { pageWindow } from '../../lib/list.ts';
 import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';
 import { addressSql } from '../houses/address.ts';
 import { naturalKeys } from '../../lib/order.ts';
@@ -512,7 +513,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
               from ${members} left join ${interviewResponses}
                 on ${interviewResponses.interviewId} = (select id from survey) and ${interviewResponses.memberId} = ${members.id}
               where ${where}),
-            page as (select * from audience ${chosen} order by name_key, id limit ${q.per_page} offset ${(q.page - 1) * q.per_page})
+            page as (select * from audience ${chosen} order by name_key, id ${pageWindow(q.page, q.per_page)})
             select exists (select 1 from survey) as found,
               (select coalesce(json_agg(json_build_object('id', page.id, 'name', page.name, 'phone', page.phone, 'email', page.email,
                 'units', coalesce((
@@ -535,6 +536,8 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
               (select count(*)::int from audience) as n,
               (select count(*)::int from audience where response_id is not null) as answered,
               ${sessionSqlFixed(toConfirm)} as session`,
+          // Page 1 without a search: one plan serves every call (docs/architecture.md, "Plans kept with the statement").
+          { planOnce: built.pure && q.page === 1 },
         );
       });
       const [row] = await runRendered<{ found: boolean; data: string; n: number; answered: number; session: unknown }>(

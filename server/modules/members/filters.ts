@@ -9,7 +9,7 @@ import { houses, members, memberUnits, realty, residents } from '../../db/schema
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { PageQuery, PageSource } from '../../lib/crud.ts';
 import { anyOf } from '../../lib/jsonSql.ts';
-import { likePattern } from '../../lib/list.ts';
+import { likePattern, plannedLimit } from '../../lib/list.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
 import { hasUnitWhere, memberScope } from './scope.ts';
@@ -129,7 +129,7 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
       .select({ id: matches.id, key: matches.key })
       .from(matches)
       .orderBy(dir(matches.key), dir(matches.id))
-      .limit(q.per_page)
+      .limit(plannedLimit(q.per_page))
       .offset((q.page - 1) * q.per_page)
       .as('page');
     return {
@@ -145,7 +145,7 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
     .from(memberUnits)
     .where(where)
     .orderBy(dir(memberUnits.nameKey), dir(memberUnits.memberId))
-    .limit(q.per_page)
+    .limit(plannedLimit(q.per_page))
     .offset((q.page - 1) * q.per_page)
     .as('page');
   return {

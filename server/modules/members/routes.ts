@@ -13,6 +13,7 @@ import { requireLink, type Tx } from './links.ts';
 import { toMemberRecords, memberRecordsJson } from './records.ts';
 import { residentRoleById, residentRolesOf } from './roles.ts';
 import { hasUnitWhere } from './scope.ts';
+import { staffComplexes } from '../../lib/scope.ts';
 
 const PHONE_TAKEN = 'Мешканець з таким телефоном уже є.';
 const EMAIL_TAKEN = 'Мешканець з таким e-mail уже є.';
@@ -59,7 +60,11 @@ export const memberRoutes = crudRoutes(memberEntity, {
   columns: { name: members.name, status: members.status, created_at: members.createdAt },
   /** Staff: members with a unit in one of their complexes (a member without units is an admin's). */
   scope: ({ db, user }) =>
-    user.complexIds === null ? undefined : user.complexIds.length === 0 ? sql`false` : hasUnitWhere(db, inArray(houses.complexId, user.complexIds)),
+    user.complexIds === null
+      ? undefined
+      : user.complexIds.length === 0
+        ? sql`false`
+        : hasUnitWhere(db, inArray(houses.complexId, staffComplexes(user.complexIds))),
   complexFilter: ({ db }, complexId) => memberComplex(db, complexId),
   pageFrom: ({ db, user }, q) => complexMembersPage(db, user, q),
   query: { house_ids: idList('Будинки') },
@@ -107,7 +112,7 @@ export const memberRoutes = crudRoutes(memberEntity, {
       .where(
         and(
           eq(residents.memberId, id),
-          sql`(${houses.complexId} is null or ${user.complexIds.length ? sql`not ${inArray(houses.complexId, user.complexIds)}` : sql`true`})`,
+          sql`(${houses.complexId} is null or ${user.complexIds.length ? sql`not ${inArray(houses.complexId, staffComplexes(user.complexIds))}` : sql`true`})`,
         ),
       );
     if (outside > 0) throw conflict("Мешканця пов'язано з приміщеннями в інших комплексах: видалити його може адміністратор.");

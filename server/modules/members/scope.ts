@@ -2,6 +2,7 @@ import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
+import { staffComplexes } from '../../lib/scope.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -23,7 +24,7 @@ export function memberScope(db: Reader, user: CurrentUser): SQL {
   const org = eq(members.organizationId, user.organizationId);
   if (user.complexIds === null) return org;
   if (user.complexIds.length === 0) return sql`false`;
-  return and(org, hasUnitWhere(db, inArray(houses.complexId, user.complexIds)))!;
+  return and(org, hasUnitWhere(db, inArray(houses.complexId, staffComplexes(user.complexIds))))!;
 }
 
 /** Units a user may see (the same rule as the realty list). */
@@ -38,7 +39,7 @@ export function unitScope(db: Reader, user: CurrentUser): SQL {
       db
         .select({ id: houses.id })
         .from(houses)
-        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, staffComplexes(user.complexIds)))),
     ),
   )!;
 }

@@ -36,6 +36,7 @@ import { ukrainianSortKey } from '../../lib/sortKey.ts';
 import { addressSql, formatAddress } from '../houses/address.ts';
 import { houseJoins, isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { selectHouses } from '../houses/records.ts';
+import { staffComplexes } from '../../lib/scope.ts';
 
 type Reader = Pick<Db, 'select'>;
 export type RequestRow = typeof serviceRequests.$inferSelect;
@@ -55,7 +56,7 @@ export function requestScope(db: Reader, user: CurrentUser): SQL {
       db
         .select({ id: houses.id })
         .from(houses)
-        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+        .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, staffComplexes(user.complexIds)))),
     ),
   )!;
 }

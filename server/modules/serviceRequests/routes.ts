@@ -62,6 +62,7 @@ import {
   type RequestRow,
 } from './records.ts';
 import { announce, createRequest, houseComplex, postMessage, updateRequest, type Actor } from './service.ts';
+import { staffComplexes } from '../../lib/scope.ts';
 
 const tags = ['service-requests'];
 const params = z.object({ id: idSchema });
@@ -159,7 +160,7 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
             db
               .select({ id: houses.id })
               .from(houses)
-              .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, user.complexIds))),
+              .where(and(eq(houses.organizationId, user.organizationId), inArray(houses.complexId, staffComplexes(user.complexIds)))),
           ),
   query: requestFilters,
   where({ db, user }, query) {

@@ -17,6 +17,7 @@ import { likePattern, ukrainianSortKey } from '../../lib/list.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import { createAuthService } from '../auth/service.ts';
 import { complexesInScope, describeRights, rightsBeyond } from './lookups.ts';
+import { staffComplexes } from '../../lib/scope.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -49,7 +50,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const colleagues =
       user.complexIds.length === 0
         ? sql`false`
-        : inArray(users.id, db.select({ id: userComplexes.userId }).from(userComplexes).where(inArray(userComplexes.complexId, user.complexIds)));
+        : inArray(
+            users.id,
+            db
+              .select({ id: userComplexes.userId })
+              .from(userComplexes)
+              .where(inArray(userComplexes.complexId, staffComplexes(user.complexIds))),
+          );
     return and(eq(users.isAdmin, false), or(eq(users.id, user.id), colleagues))!;
   }
 

@@ -1,0 +1,84 @@
+/**
+ * Statements planned once (docs/architecture.md, "Plans kept with the statement"): a page's size
+ * is written into a list statement's text, so that PostgreSQL's plan for all values knows it; any
+ * other count stays a parameter, so no request can make more texts of one statement than the few
+ * sizes the screens offer. On PostgreSQL a plan-once statement runs on connections that keep its
+ * first plan; everywhere it answers what the same statement answers otherwise.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderStatement, runRendered } from '../../server/db/index.ts';
+import { pageWindow } from '../../server/lib/list.ts';
+import { staffComplexes } from '../../server/lib/scope.ts';
+import { ADMIN, setupApp, STAFF } from './helpers.ts';
+
+const t = await setupApp();
+afterAll(() => t.close());
+
+describe('a page in the statement', () => {
+  it('writes the page sizes the screens offer into the text, page 1 without an offset', () => {
+    const first = renderStatement(sql`select 1 ${pageWindow(1, 25)}`);
+    expect(first.sql).toBe('select 1 limit 25');
+    expect(first.params).toEqual([]);
+  });
+
+  it('keeps the offset of a later page a parameter', () => {
+    const third = renderStatement(sql`select 1 ${pageWindow(3, 25)}`);
+    expect(third.sql).toBe('select 1 limit 25 offset $1');
+    expect(third.params).toEqual([50]);
+  });
+
+  it('keeps any other page size a parameter', () => {
+    for (const perPage of [7, 37, 99, 1000]) {
+      const odd = renderStatement(sql`select 1 ${pageWindow(1, perPage)}`);
+      expect(odd.sql).toBe('select 1 limit $1');
+      expect(odd.params).toEqual([perPage]);
+    }
+  });
+
+  it("writes a staff member's complexes as integers, and nothing else", () => {
+    expect(renderStatement(sql`select 1 where x in ${staffComplexes([3, 12])}`).sql).toBe('select 1 where x in (3, 12)');
+    expect(() => staffComplexes(['1) or (true' as unknown as number])).toThrow();
+  });
+});
+
+describe('plan-once statements', () => {
+  const setting = renderStatement(sql`select current_setting('plan_cache_mode') as mode, ${sql.placeholder('n')}::int + 1 as next`);
+  const once = { ...setting, planOnce: true };
+
+  it.runIf(t.driver === 'postgres')('run on PostgreSQL connections that keep the first plan; other statements on the usual ones', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(await runRendered(t.db, once, { n: i })).toEqual([{ mode: 'force_generic_plan', next: i + 1 }]);
+      expect(await runRendered(t.db, setting, { n: i })).toEqual([{ mode: 'auto', next: i + 1 }]);
+    }
+  });
+
+  it('answer the same as the statement run otherwise', async () => {
+    expect((await runRendered<{ next: number }>(t.db, once, { n: 41 }))[0].next).toBe(42);
+  });
+
+  it('list pages of every size answer as before, for the admin and for the dispatcher', async () => {
+    for (const [email, password, list] of [
+      [ADMIN.email, ADMIN.password, 'realty?sort=house&order=asc'],
+      [STAFF.email, STAFF.password, 'service_request?sort=created_at&order=desc'],
+    ]) {
+      const token = await t.login(email, password);
+      const page = async (perPage: number, pageNo: number) => {
+        const res = await t.call('GET', `/api/admin/${list}&page=${pageNo}&per_page=${perPage}`, { token });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as { main_data: { data: { id: number }[]; total: number } }).main_data;
+      };
+      // Six calls and more: PostgreSQL's plan for all values is in use from then on.
+      for (let i = 0; i < 7; i++) await page(10, 1);
+      const all = await page(100, 1);
+      expect(all.total).toBeGreaterThan(20);
+      expect(all.data.length).toBe(Math.min(all.total, 100));
+      const firstTen = (await page(10, 1)).data.map((r) => r.id);
+      const secondTen = (await page(10, 2)).data.map((r) => r.id);
+      const oddSize = (await page(13, 1)).data.map((r) => r.id);
+      expect(firstTen).toEqual(all.data.slice(0, 10).map((r) => r.id));
+      expect(secondTen).toEqual(all.data.slice(10, 20).map((r) => r.id));
+      expect(oddSize).toEqual(all.data.slice(0, 13).map((r) => r.id));
+    }
+  });
+});
