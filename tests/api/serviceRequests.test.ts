@@ -276,6 +276,20 @@ describe('list filters and sorts', () => {
     expect(ids(await list(`search_query=${encodeURIComponent("під'їзду " + word)}`))).toEqual([c.id]);
   });
 
+  it('searches a complex for the text as typed: % and _ are plain characters, in the organization and within a complex alike', async () => {
+    const tag = `знижка${uid()}`;
+    const percent = await createOk({ text: `Перерахунок 50% ${tag}` });
+    const fifty = await createOk({ text: `Перерахунок 500 ${tag}` });
+    const under = await createOk({ text: `Кімната_5 ${tag}` });
+    for (const scope of ['', `&complex_id=${home.complexId}`]) {
+      const found = (s: string) => list(`search_query=${encodeURIComponent(s)}${scope}`).then(ids);
+      expect(await found(`50% ${tag}`)).toEqual([percent.id]);
+      expect(await found(`50 ${tag}`)).toEqual([]);
+      expect(await found(`_5 ${tag}`)).toEqual([under.id]);
+      expect((await found(tag)).sort((x, y) => x - y)).toEqual([percent.id, fifty.id, under.id].sort((x, y) => x - y));
+    }
+  });
+
   it('filters by stage, type, complex, houses, staff, dates and overdue', async () => {
     const q = (s: string) => list(`search_query=${encodeURIComponent(word)}&${s}`).then(ids);
     expect(await q('stage=executor')).toEqual([b.id]);
