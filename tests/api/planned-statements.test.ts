@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderStatement, runRendered } from '../../server/db/index.ts';
 import { pageWindow } from '../../server/lib/list.ts';
 import { staffComplexes } from '../../server/lib/scope.ts';
-import { ADMIN, setupApp, STAFF } from './helpers.ts';
+import { queryRows } from '../../server/db/index.ts';
+import { ADMIN, createUser, setupApp, STAFF } from './helpers.ts';
 
 const t = await setupApp();
 afterAll(() => t.close());
@@ -79,6 +80,36 @@ describe('plan-once statements', () => {
       expect(firstTen).toEqual(all.data.slice(0, 10).map((r) => r.id));
       expect(secondTen).toEqual(all.data.slice(10, 20).map((r) => r.id));
       expect(oddSize).toEqual(all.data.slice(0, 13).map((r) => r.id));
+    }
+  });
+
+  it("keeps each staff member to their own complexes once a list's plan is kept, whoever called it before", async () => {
+    const [dispatcher] = await queryRows<{ id: number; role_id: number }>(t.db, sql`select id, role_id from users where email = ${STAFF.email}`);
+    const theirs = (await queryRows<{ id: number }>(t.db, sql`select complex_id as id from user_complexes where user_id = ${dispatcher.id}`)).map((r) => r.id);
+    const [outside] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select c.id from complexes c where c.organization_id = ${t.organizationId} and c.id <> all(${`{${theirs.join(',')}}`}::int[])
+        and exists (select 1 from houses h where h.complex_id = c.id) order by c.id limit 1`,
+    );
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(outside).toBeDefined();
+    // The same rights, another complex: the same list statement but for the complexes in its text.
+    const colleague = await createUser(t.db, { organizationId: t.organizationId, roleId: dispatcher.role_id, complexIds: [outside.id] });
+    const callers = [
+      { token: await t.login(STAFF.email, STAFF.password), complexes: theirs },
+      { token: await t.login(colleague.email, colleague.password), complexes: [outside.id] },
+    ];
+    const housesOf = async (complexes: number[]) =>
+      (await queryRows<{ id: number }>(t.db, sql`select id from houses where complex_id = any(${`{${complexes.join(',')}}`}::int[])`))
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+    for (let round = 0; round < 7; round++) {
+      for (const caller of callers) {
+        const res = await t.call('GET', '/api/admin/houses?page=1&per_page=100', { token: caller.token });
+        expect(res.statusCode, res.body).toBe(200);
+        const seen = (res.json() as { main_data: { data: { id: number }[] } }).main_data.data.map((h) => h.id).sort((a, b) => a - b);
+        expect(seen).toEqual(await housesOf(caller.complexes));
+      }
     }
   });
 });
