@@ -6,7 +6,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder, PLAN_ONCE_OPTIONS, setPlanOncePool, type Database, type Db } from '../../server/db/index.ts';
+import { migrationsFolder, poolWithPlanOnce, type Database, type Db } from '../../server/db/index.ts';
 import * as schema from '../../server/db/schema.ts';
 
 export interface CapturedQuery {
@@ -29,12 +29,7 @@ export interface CapturingDatabase extends Database {
 }
 
 export async function openCapturingDatabase(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<CapturingDatabase> {
-  const [pool, planOncePool] = [{}, { options: PLAN_ONCE_OPTIONS }].map((extra) => {
-    const p = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...extra });
-    p.on('error', () => {});
-    return p;
-  });
-  setPlanOncePool(pool, planOncePool);
+  const [pool, planOncePool] = poolWithPlanOnce({ connectionString: url, max: options.max ?? 10 });
   let recording: CapturedQuery[] | null = null;
   let finished = 0;
   const record = (target: pg.Pool, planOnce: boolean) => {

@@ -64,10 +64,24 @@ const PGLITE_RAW = {
 const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
 
 /** A pool to run `pool`'s plan-once statements on (its connections set `plan_cache_mode = force_generic_plan`). */
-export const setPlanOncePool = (pool: pg.Pool, planOnce: pg.Pool): void => void planOncePools.set(pool, planOnce);
+const setPlanOncePool = (pool: pg.Pool, planOnce: pg.Pool): void => void planOncePools.set(pool, planOnce);
 
 /** The connection option of a plan-once pool (`setPlanOncePool`). */
-export const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
+/**
+ * A PostgreSQL pool and, beside it, its plan-once pool (`setPlanOncePool`), both with `config`.
+ * A pool error (e.g. the server restarted) must not crash the process: queries report it.
+ */
+export function poolWithPlanOnce(config: pg.PoolConfig): [pool: pg.Pool, planOnce: pg.Pool] {
+  const [pool, planOnce] = [{}, { options: PLAN_ONCE_OPTIONS }].map((extra) => {
+    const p = new pg.Pool({ ...config, ...extra });
+    p.on('error', () => {});
+    return p;
+  });
+  setPlanOncePool(pool, planOnce);
+  return [pool, planOnce];
+}
 
 /** Runs a rendered statement: named on PostgreSQL (while `NAMED_STATEMENTS_MAX` allows), as is on PGlite. */
 async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown[], planOnce = false): Promise<T[]> {
@@ -146,14 +160,8 @@ class FastFailClient extends pg.Client {
 export async function openDatabase(source: DatabaseSource, options: { migrate?: boolean } = {}): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const pools = [{}, { options: PLAN_ONCE_OPTIONS }].map((extra) => {
-      const pool = new pg.Pool({ connectionString: source.url, max: 10, Client: FastFailClient as unknown as new () => pg.ClientBase, ...extra });
-      // A pool error (e.g. the server restarted) must not crash the process; queries will report it.
-      pool.on('error', () => {});
-      return pool;
-    });
-    const [pool, planOnce] = pools;
-    setPlanOncePool(pool, planOnce);
+    const pools = poolWithPlanOnce({ connectionString: source.url, max: 10, Client: FastFailClient as unknown as new () => pg.ClientBase });
+    const [pool] = pools;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database: Database = { db, driver: 'postgres', url: source.url, close: async () => void (await Promise.all(pools.map((p) => p.end()))) };
     if (runMigrations) await withStartupLock(database, () => migrateDatabase(database));
