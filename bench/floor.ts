@@ -139,8 +139,16 @@ interface Call {
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   pool.on('error', () => {});
-  /** As the app's lists: a statement without a search keeps its first plan for all values (`planOnce`). */
-  const planOncePool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  /**
+   * As the app's lists: a statement without a search, or a search that tests the same index's
+   * rows whatever the pattern, keeps its first plan for all values (`planOnce`), without
+   * parallel workers.
+   */
+  const planOncePool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 10,
+    options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+  });
   planOncePool.on('error', () => {});
   const searches = (text: string) => /\blike\b|strpos\(|^explain/i.test(text);
   const names = new Map<string, string>();
@@ -151,7 +159,7 @@ async function main() {
    * One statement, prepared on each connection the first time (named by its text). A page's
    * size and offset are written into the text (`inlineCounts`), as the app writes its page size.
    */
-  const run = async <T>(call: Call, sent: string, sentValues: unknown[]): Promise<T[]> => {
+  const run = async <T>(call: Call, sent: string, sentValues: unknown[], planOnce?: boolean): Promise<T[]> => {
     const { text, values } = inlineCounts(sent, sentValues);
     let name = names.get(text);
     if (!name) names.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
@@ -161,7 +169,7 @@ async function main() {
       const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers) ${text}`, values });
       console.log(`\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
-    return (await (searches(text) ? pool : planOncePool).query({ name, text, values })).rows as T[];
+    return (await ((planOnce ?? !searches(text)) ? planOncePool : pool).query({ name, text, values })).rows as T[];
   };
   /** The planner's estimate of a list's rows, never less than the exact limit + 1 (the app's rule above the limit). */
   const estimate = async (call: Call, text: string, values: unknown[]) => {
@@ -281,23 +289,28 @@ async function main() {
       // The complex's entries of member_units in name order (a member with several units there is one entry).
       const values: unknown[] = [org, perPage, (page - 1) * perPage, complexId];
       const where = ['mu.complex_id = $4', 'mu.organization_id = $1'];
-      if (houseIds) where.push(`mu.house_id = any($${values.push(houseIds)}::int[])`);
+      // With a search the houses only filter the complex's index walk (`+ 0`: never a bitmap of their own).
+      if (houseIds) where.push(`mu.house_id${search ? ' + 0' : ''} = any($${values.push(houseIds)}::int[])`);
       if (status) where.push(`mu.status = $${values.push(status)}`);
       if (search) {
         // Name, e-mail, phone digits, or the number of one of the member's units.
         const digits = phoneDigits(p.one('search_query')!);
-        const text = [`$${values.push(likePattern(search))}`, ...(digits.length >= 3 ? [`$${values.push(likePattern(digits))}`] : [])];
+        const phone = digits.length >= 7;
+        const text = phone ? [`$${values.push(likePattern(search))}`, `$${values.push(likePattern(digits))}`] : [];
+        const plain = phone ? [] : [`$${values.push(search)}`, ...(digits.length >= 3 ? [`$${values.push(digits)}`] : [])];
         const byUnit = `select r.member_id from realty u join residents r on r.realty_id = u.id
             where u.organization_id = $1 and lower(u.number) = $${values.push(search)}`;
-        if (digits.length >= 7)
+        if (phone)
           // A phone number: its few members from the trigram index of members.search (the same text
           // member_units keeps), then their entries in the complex.
           where.push(`mu.member_id = any(array(
             select m.id from members m where m.organization_id = $1 and (${text.map((t) => `m.search like ${t}`).join(' or ')})
             union (${byUnit} limit 5000)))`);
         // Otherwise the complex's entries in name order, each tested (the page stops at its last row).
-        else if (search.length <= 20) where.push(`(${text.map((t) => `mu.search like ${t}`).join(' or ')} or mu.member_id = any(array(${byUnit} limit 5000)))`);
-        else where.push(`(${text.map((t) => `mu.search like ${t}`).join(' or ')})`);
+        // A plain substring test (strpos) per entry, one plan for every pattern.
+        else if (search.length <= 20)
+          where.push(`(${plain.map((t) => `strpos(mu.search, ${t}) > 0`).join(' or ')} or mu.member_id = any(array(${byUnit} limit 5000)))`);
+        else where.push(`(${plain.map((t) => `strpos(mu.search, ${t}) > 0`).join(' or ')})`);
       }
       const rows = `select mu.name_key, mu.member_id from member_units mu where ${where.join(' and ')} group by mu.name_key, mu.member_id`;
       // Without a search the page stops early on the index and the count walks it index-only; a
@@ -321,6 +334,8 @@ async function main() {
          from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
            left join vehicles_of vo on vo.member_id = p.member_id`,
         values,
+        // As the app: page 1 of a search in a complex keeps its plan (the same walk for every pattern).
+        search ? page === 1 : undefined,
       );
       data = row.data;
       total = (await kept.settle(call, row)).total;

@@ -66,8 +66,12 @@ const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
 /** A pool to run `pool`'s plan-once statements on (its connections set `plan_cache_mode = force_generic_plan`). */
 const setPlanOncePool = (pool: pg.Pool, planOnce: pg.Pool): void => void planOncePools.set(pool, planOnce);
 
-/** The connection option of a plan-once pool (`setPlanOncePool`). */
-const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+/**
+ * The connection options of a plan-once pool (`setPlanOncePool`). Without parallel workers: a
+ * kept plan is made for average values, and a parallel one chosen for them would start workers
+ * on every call (4–5 ms each, for rows a single process reads in less).
+ */
+const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
 
 /**
  * A PostgreSQL pool and, beside it, its plan-once pool (`setPlanOncePool`), both with `config`.

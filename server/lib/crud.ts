@@ -196,6 +196,11 @@ export interface PageSource {
   order: SQL[];
   count: SQLWrapper;
   with?: SQL;
+  /**
+   * Whether page 1 keeps its first plan also with a search (`planOnce` in the list): the source
+   * walks the same index whatever the pattern (docs/architecture.md, "Plans kept with the statement").
+   */
+  planOnce?: boolean;
 }
 
 /**
@@ -636,7 +641,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * of a list without a search, built from the query alone. A search pattern's selectivity, an
      * offset's size or a condition read from the database may each call for another plan.
      */
-    const planOnce = (q: ListQuery, built: { pure: boolean }) => built.pure && q.page === 1 && !q.search_query.trim();
+    const planOnce = (q: ListQuery, built: { pure: boolean }, source: PageSource | undefined) =>
+      built.pure && q.page === 1 && (!q.search_query.trim() || source?.planOnce === true);
 
     /** List statements rendered once per user, query and session state (`listStatement`). */
     const statements = new KeptStatements<ListStatement>(STATEMENTS_KEPT);
@@ -663,7 +669,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 ${keptColumns(check, count)},
                 ${sessionSqlFixed(toConfirm)} as session,
                 ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
-            { planOnce: planOnce(q, built) },
+            { planOnce: planOnce(q, built, source) },
           ),
           check,
           countRows,
