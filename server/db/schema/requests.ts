@@ -121,6 +121,12 @@ export const serviceRequests = pgTable(
     // stage + complex or addresses (the header selection): a few hundred rows per house, found
     // and counted from the index, then sorted.
     index('service_requests_house_stage_created_idx').on(t.houseId, t.stage, t.createdAt, t.id),
+    // type + complex or addresses: each house's newest of the type straight from the index.
+    index('service_requests_house_type_created_idx').on(t.houseId, t.typeId, t.createdAt, t.id),
+    // overdue + complex or addresses: the open requests' deadlines per house, counted on the index
+    // alone (migration 0026 adds organization_id as an INCLUDE column). The list writes 'done'
+    // into its text, so that a kept plan matches this predicate.
+    index('service_requests_house_open_deadline_idx').on(t.houseId, t.deadline).where(sql`${t.stage} <> 'done'`),
     index('service_requests_responsible_idx').on(t.responsibleId, t.createdAt),
     index('service_requests_performer_idx').on(t.performerId, t.createdAt),
     index('service_requests_type_idx').on(t.typeId),
