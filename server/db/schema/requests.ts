@@ -126,7 +126,9 @@ export const serviceRequests = pgTable(
     // overdue + complex or addresses: the open requests' deadlines per house, counted on the index
     // alone (migration 0026 adds organization_id as an INCLUDE column). The list writes 'done'
     // into its text, so that a kept plan matches this predicate.
-    index('service_requests_house_open_deadline_idx').on(t.houseId, t.deadline).where(sql`${t.stage} <> 'done'`),
+    index('service_requests_house_open_deadline_idx')
+      .on(t.houseId, t.deadline)
+      .where(sql`${t.stage} <> 'done'`),
     index('service_requests_responsible_idx').on(t.responsibleId, t.createdAt),
     index('service_requests_performer_idx').on(t.performerId, t.createdAt),
     index('service_requests_type_idx').on(t.typeId),
