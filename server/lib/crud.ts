@@ -638,8 +638,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
 
     /**
      * Whether a list's statement keeps its first plan for all values (`renderStatement`): page 1
-     * of a list without a search, built from the query alone. A search pattern's selectivity, an
-     * offset's size or a condition read from the database may each call for another plan.
+     * of a list without a search (or of a source whose plan suits every pattern, `PageSource.planOnce`),
+     * built from the query alone. A search pattern's selectivity, an offset's size or a condition
+     * read from the database may each call for another plan.
      */
     const planOnce = (q: ListQuery, built: { pure: boolean }, source: PageSource | undefined) =>
       built.pure && q.page === 1 && (!q.search_query.trim() || source?.planOnce === true);
