@@ -466,10 +466,13 @@ async function main() {
       values,
       `(select count(*)::int from (select 1 from articles a where ${where.join(' and ')} limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
     );
+    // The page: the complex's links in publish order (article_complexes.publish_at, kept by triggers), each article tested.
+    const onLink = ['a.organization_id = $1', ...where.slice(2)];
     const [row] = await run<PageRow>(
       call,
       `with page as (
-         select a.id from articles a where ${where.join(' and ')} order by a.publish_at desc nulls last, a.id desc limit $2 offset $3)
+         select a.id from article_complexes ac join articles a on a.id = ac.article_id where ac.complex_id = $4 and ${onLink.join(' and ')}
+         order by ac.publish_at desc nulls last, ac.article_id desc limit $2 offset $3)
        select coalesce(json_agg(json_build_object(
            'id', a.id, 'title', a.title, 'body', a.body,
            'excerpt', a.excerpt,

@@ -114,6 +114,24 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
     params: string[];
     houses(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   };
+  /**
+   * A link table of the rows and complexes that carries copies of sort columns, kept by triggers:
+   * a list narrowed to one complex (`complex_id`) and sorted by one of them walks that complex's
+   * links in order on the link's own index, and stops at the page, instead of sorting every row of
+   * the complex (docs/architecture.md, "Rows of a complex in a link's order"). The list's WHERE
+   * still applies to each row met, so the answer is the generic one.
+   */
+  byComplexLink?: {
+    table: PgTable;
+    rowId: PgColumn;
+    complexId: PgColumn;
+    /** Sort field → the link's copy of its column (nullable as the column is, so that the order is the same). */
+    sorts: Record<string, PgColumn>;
+    /** The query parameters the walk stands for: the list's WHERE is built without them, and `where` added. */
+    params: string[];
+    /** What of those parameters the walk does not answer (e.g. the chosen houses). */
+    where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
+  };
   /** `complex_id` → the condition, when the rows have neither a house nor a complex column. */
   complexFilter?(ctx: CrudContext, complexId: number): SQL;
   /** Sort field (or a declared named sort) → its ORDER BY in that direction (e.g. a natural order of numbers), instead of its column. */
@@ -445,8 +463,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     return and(...conditions)!;
   }
 
+  const sortOrder = (q: ListQuery): 'asc' | 'desc' => q.order ?? e.sortOrders?.[q.sort] ?? e.sort.order;
+
   function orderBy(q: ListQuery): SQL[] {
-    const order = q.order ?? e.sortOrders?.[q.sort] ?? e.sort.order;
+    const order = sortOrder(q);
     const dir = order === 'desc' ? desc : asc;
     if (q.sort === 'id') return [dir(table.id)];
     const keys = impl.sortKeys?.[q.sort];
@@ -617,22 +637,35 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const merged = byHouse?.houses(ctxOf(user), q);
       // A house's rows are its own: the conditions that narrow the list to those houses are left out.
       const wOfHouse = merged ? await where(db, user, q, built, byHouse!.params) : undefined;
+      const link = !source && !merged && q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort] ? impl.byComplexLink : undefined;
+      // The complex's links stand for its parameters: the rows met are tested without them.
+      const wOfLink = link ? and(await where(db, user, q, built, link.params), link.where?.(ctxOf(user), q)) : undefined;
       const ids: SQLWrapper = source
         ? sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`
-        : merged
-          ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
-            // same ORDER BY reads its columns), then the page from their merge.
-            sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
+        : link
+          ? // The complex's links in the sort's order (the same order as orderBy: the copy is nullable as its column is).
+            db
+              .select({ id: table.id })
+              .from(link.table)
+              .innerJoin(table as PgTable, eq(table.id, link.rowId))
+              .where(and(eq(link.complexId, q.complex_id as number), wOfLink))
+              .orderBy(...ordered([link.sorts[q.sort]], sortOrder(q)), (sortOrder(q) === 'desc' ? desc : asc)(link.rowId))
+              .limit(plannedLimit(q.per_page))
+              .offset((q.page - 1) * q.per_page)
+          : merged
+            ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
+              // same ORDER BY reads its columns), then the page from their merge.
+              sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
                 select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
                 order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)}) as ${sql.identifier(getTableName(table))}
               order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
-          : db
-              .select({ id: table.id })
-              .from(table as PgTable)
-              .where(w)
-              .orderBy(...orderBy(q))
-              .limit(plannedLimit(q.per_page))
-              .offset((q.page - 1) * q.per_page);
+            : db
+                .select({ id: table.id })
+                .from(table as PgTable)
+                .where(w)
+                .orderBy(...orderBy(q))
+                .limit(plannedLimit(q.per_page))
+                .offset((q.page - 1) * q.per_page);
       return { source, w, countRows, ids };
     };
 

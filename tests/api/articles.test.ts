@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, complexes, houses } from '../../server/db/schema.ts';
 import { ADMIN, API, createComplex, createOrganization, createUser, expectErrorBody, expectFieldError, STAFF, type TestApp, setupApp } from './helpers.ts';
 import { multipartBody, PDF, PNG } from './multipart.ts';
+import { makeCity, makeHouse } from './members-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -254,5 +255,42 @@ describe('audience and scope', () => {
     expect(await listIds(`?search_query=${encodeURIComponent(marker)}`)).toEqual([b.id, a.id]);
     expect(await listIds(`?search_query=${encodeURIComponent(marker)}&sort=publish_at&order=asc`)).toEqual([a.id, b.id]);
     expect(await listIds(`?search_query=${encodeURIComponent('%')}`)).toEqual([]);
+  });
+});
+
+describe("a complex's news in publish order (walked on the complex's links)", () => {
+  it('orders by publish time both ways, drafts without a time last, narrows by house, and follows a new time or a new complex at once', async () => {
+    const city = await makeCity(t);
+    const c = (await createComplex(t.db, { organizationId: t.organizationId })).id;
+    const other = (await createComplex(t.db, { organizationId: t.organizationId })).id;
+    const [h1, h2] = [(await makeHouse(t, city.id, c)).id, (await makeHouse(t, city.id, c)).id];
+    const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+    const a = await createOk({ complex_ids: [c], publish_at: at(5) });
+    const b = await createOk({ complex_ids: [c, other], publish_at: at(9) });
+    // The same time as b: the later id first, newest first.
+    const same = await createOk({ complex_ids: [c], publish_at: at(9) });
+    const draft = await createOk({ complex_ids: [c], status: 'draft', publish_at: null });
+    const forH1 = await createOk({ complex_ids: [c], house_ids: [h1], publish_at: at(7) });
+    const elsewhere = await createOk({ complex_ids: [other], publish_at: at(8) });
+    const ids = (extra: string) => listIds(`?complex_id=${c}&sort=publish_at${extra}`);
+    expect(await ids('&order=desc')).toEqual([same.id, b.id, forH1.id, a.id, draft.id]);
+    expect(await ids('&order=asc')).toEqual([a.id, forH1.id, b.id, same.id, draft.id]);
+    expect(await ids(`&order=desc&house_ids[]=${h2}`)).toEqual([same.id, b.id, a.id, draft.id]);
+    expect(await ids(`&order=desc&house_ids[]=${h1}`)).toEqual([same.id, b.id, forH1.id, a.id, draft.id]);
+    const pages = [1, 2, 3].map((page) => ids(`&order=desc&per_page=2&page=${page}`));
+    expect((await Promise.all(pages)).flat()).toEqual([same.id, b.id, forH1.id, a.id, draft.id]);
+    expect((await list(`?complex_id=${c}&sort=publish_at&order=desc&per_page=2`)).json().main_data.total).toBe(5);
+    // A new time moves the news at once, whoever writes it (the form, or a statement of its own).
+    expect((await update(a.id, { ...base(), complex_ids: [c], publish_at: at(20) })).statusCode).toBe(200);
+    await t.db
+      .update(articles)
+      .set({ publishAt: new Date(at(1)) })
+      .where(eq(articles.id, same.id));
+    expect(await ids('&order=desc')).toEqual([a.id, b.id, forH1.id, same.id, draft.id]);
+    // Another complex's news joins the list in its place; one taken off the complex leaves it.
+    expect((await update(elsewhere.id, { ...base(), complex_ids: [other, c], publish_at: at(8) })).statusCode).toBe(200);
+    expect((await update(b.id, { ...base(), complex_ids: [other], publish_at: at(9) })).statusCode).toBe(200);
+    expect(await ids('&order=desc')).toEqual([a.id, elsewhere.id, forH1.id, same.id, draft.id]);
+    expect(await ids('&order=asc')).toEqual([same.id, forH1.id, elsewhere.id, a.id, draft.id]);
   });
 });

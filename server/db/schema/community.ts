@@ -101,8 +101,18 @@ export const articleComplexes = pgTable(
     complexId: integer('complex_id')
       .notNull()
       .references(() => complexes.id, { onDelete: 'cascade' }),
+    /**
+     * The article's `publish_at`, kept by triggers in the statement that writes either (migration
+     * 0027): a complex's news are walked in publish order on this table's own index, however many
+     * the complex has (docs/architecture.md, "Rows of a complex in a link's order").
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.complexId] }), index('article_complexes_complex_idx').on(t.complexId)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.complexId] }),
+    index('article_complexes_complex_publish_asc_idx').on(t.complexId, t.publishAt.asc().nullsLast(), t.articleId),
+    index('article_complexes_complex_publish_desc_idx').on(t.complexId, t.publishAt.desc().nullsLast(), t.articleId.desc().nullsFirst()),
+  ],
 );
 
 export const articleHouses = pgTable(

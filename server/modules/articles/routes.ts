@@ -11,7 +11,7 @@ import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
-import { audienceHooks, audienceJson, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
+import { audienceByComplexLink, audienceHooks, audienceJson, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
 
@@ -82,6 +82,8 @@ export const articleRoutes = crudRoutes(articleEntity, {
   where: (ctx, q) =>
     and(audience.where(ctx, q), q.is_emergency === undefined ? undefined : eq(articles.isEmergency, q.is_emergency === '1' || q.is_emergency === 'true')),
   filterWhere: { status: (_ctx, value) => statusWhere[value as ArticleStatus] },
+  // A complex's news by publish time: its links in that order (article_complexes.publish_at, migration 0027).
+  byComplexLink: audienceByComplexLink(AUDIENCE, articles.id, { publish_at: articleComplexes.publishAt }),
   async check(ctx, input, id) {
     cleanBody(input.body);
     const [current] = id === undefined ? [] : await ctx.db.select({ imageId: articles.imageId }).from(articles).where(eq(articles.id, id));

@@ -65,7 +65,12 @@ export function audienceFilter(db: Reader, t: AudienceTables, parentId: PgColumn
       .from(t.complexes.table)
       .where(and(eq(t.complexes.parentId, parentId), eq(t.complexes.complexId, complexId))),
   );
-  if (!houseIds?.length) return forComplex;
+  return and(forComplex, housesWithin(db, t, parentId, complexId, houseIds));
+}
+
+/** Of content for complex `complexId`: that for the whole complex (no single houses of it chosen) or for one of `houseIds`; none: all of it. */
+function housesWithin(db: Reader, t: AudienceTables, parentId: PgColumn, complexId: number, houseIds?: number[]): SQL | undefined {
+  if (!houseIds?.length) return undefined;
   const someHouseOfComplex = exists(
     db
       .select({ one: sql`1` })
@@ -79,7 +84,7 @@ export function audienceFilter(db: Reader, t: AudienceTables, parentId: PgColumn
       .from(t.houses.table)
       .where(and(eq(t.houses.parentId, parentId), anyOf(t.houses.houseId, houseIds))),
   );
-  return and(forComplex, or(not(someHouseOfComplex), chosenHouse));
+  return or(not(someHouseOfComplex), chosenHouse);
 }
 
 /** Audiences of several content rows, with complex names and house addresses, in three queries. */
@@ -202,6 +207,26 @@ export async function authorNames(db: Reader, ids: (number | null)[]): Promise<M
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * A complex's content in the order of a column the complex links carry a copy of (`sorts`: sort
+ * field → the copy; kept by triggers): crud's `byComplexLink`. The walk over the complex's links
+ * stands for `complex_id`; the chosen houses still narrow it.
+ */
+export function audienceByComplexLink(
+  t: AudienceTables,
+  parentId: PgColumn,
+  sorts: Record<string, PgColumn>,
+): NonNullable<CrudImplementation<never, never, unknown>['byComplexLink']> {
+  return {
+    table: t.complexes.table,
+    rowId: t.complexes.parentId,
+    complexId: t.complexes.complexId,
+    sorts,
+    params: ['complex_id', 'house_ids'],
+    where: ({ db }, q) => housesWithin(db, t, parentId, q.complex_id as number, q.house_ids as number[] | undefined),
+  };
 }
 
 /**
