@@ -280,6 +280,10 @@ describe("a complex's news in publish order (walked on the complex's links)", ()
     const pages = [1, 2, 3].map((page) => ids(`&order=desc&per_page=2&page=${page}`));
     expect((await Promise.all(pages)).flat()).toEqual([same.id, b.id, forH1.id, a.id, draft.id]);
     expect((await list(`?complex_id=${c}&sort=publish_at&order=desc&per_page=2`)).json().main_data.total).toBe(5);
+    // Staff of the other complex walking this one's links see only the news meant for theirs too.
+    const neighbour = await createUser(t.db, { organizationId: t.organizationId, permissions: { articles: ['view'] }, complexIds: [other] });
+    const theirs = await t.login(neighbour.email, neighbour.password);
+    expect(await listIds(`?complex_id=${c}&sort=publish_at&order=desc`, theirs)).toEqual([b.id]);
     // A new time moves the news at once, whoever writes it (the form, or a statement of its own).
     expect((await update(a.id, { ...base(), complex_ids: [c], publish_at: at(20) })).statusCode).toBe(200);
     await t.db
