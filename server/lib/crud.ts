@@ -464,10 +464,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
   }
 
   const sortOrder = (q: ListQuery): 'asc' | 'desc' => q.order ?? e.sortOrders?.[q.sort] ?? e.sort.order;
+  /** The ORDER BY direction of the list's sort (its ties broken by id in the same direction). */
+  const sortDir = (q: ListQuery) => (sortOrder(q) === 'desc' ? desc : asc);
 
   function orderBy(q: ListQuery): SQL[] {
     const order = sortOrder(q);
-    const dir = order === 'desc' ? desc : asc;
+    const dir = sortDir(q);
     if (q.sort === 'id') return [dir(table.id)];
     const keys = impl.sortKeys?.[q.sort];
     if (keys) return [...keys(order), dir(table.id)];
@@ -649,7 +651,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .from(link.table)
               .innerJoin(table as PgTable, eq(table.id, link.rowId))
               .where(and(eq(link.complexId, q.complex_id as number), wOfLink))
-              .orderBy(...ordered([link.sorts[q.sort]], sortOrder(q)), (sortOrder(q) === 'desc' ? desc : asc)(link.rowId))
+              .orderBy(...ordered([link.sorts[q.sort]], sortOrder(q)), sortDir(q)(link.rowId))
               .limit(plannedLimit(q.per_page))
               .offset((q.page - 1) * q.per_page)
           : merged

@@ -33,7 +33,13 @@ const LIMITS_IN_TEXT = new Set([1, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 
  * `.limit()` (which writes any SQL it is given as is) and in `sql` templates.
  */
 export const plannedLimit = (rows: number): number =>
-  (Number.isSafeInteger(rows) && LIMITS_IN_TEXT.has(rows) ? sql.raw(String(rows)) : sql`${rows}`) as unknown as number;
+  Number.isSafeInteger(rows) && LIMITS_IN_TEXT.has(rows) ? fixedLimit(rows) : (sql`${rows}` as unknown as number);
+
+/** A constant row count written into the text (`plannedLimit`'s way), e.g. a cap of the code's own, never a client's value. */
+export const fixedLimit = (rows: number): number => {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
+  return sql.raw(String(rows)) as unknown as number;
+};
 
 /** A page's LIMIT (`plannedLimit`) and, past page 1, its OFFSET (a parameter), for statements written as SQL. */
 export const pageWindow = (page: number, perPage: number): SQL => sql`limit ${plannedLimit(perPage)}${page > 1 ? sql` offset ${(page - 1) * perPage}` : sql``}`;

@@ -9,7 +9,7 @@ import { houses, members, memberUnits, realty, residents } from '../../db/schema
 import type { CurrentUser } from '../../lib/auth.ts';
 import type { PageQuery, PageSource } from '../../lib/crud.ts';
 import { anyOf } from '../../lib/jsonSql.ts';
-import { contains, likePattern, plannedLimit } from '../../lib/list.ts';
+import { contains, fixedLimit, likePattern, plannedLimit } from '../../lib/list.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 import { idList } from '../houses/routes.ts';
 import { hasUnitWhere, memberScope } from './scope.ts';
@@ -46,8 +46,7 @@ const UNIT_MEMBERS_MAX = 5000;
 
 /**
  * The members of the organization's units with this number (lower-cased), at most
- * UNIT_MEMBERS_MAX: written into the text as `plannedLimit` writes a page's size, so that a kept
- * plan knows it.
+ * UNIT_MEMBERS_MAX, written into the text (`fixedLimit`) so that a kept plan knows it.
  */
 const unitMembers = (db: Reader, user: CurrentUser, number: string) =>
   db
@@ -55,7 +54,7 @@ const unitMembers = (db: Reader, user: CurrentUser, number: string) =>
     .from(realty)
     .innerJoin(residents, eq(residents.realtyId, realty.id))
     .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${number}`))
-    .limit(sql.raw(String(UNIT_MEMBERS_MAX)) as unknown as number);
+    .limit(fixedLimit(UNIT_MEMBERS_MAX));
 
 /**
  * The search over name, e-mail, phone digits and unit number. The members whose unit has the
