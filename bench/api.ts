@@ -19,7 +19,7 @@
  * call per variant, with how many of them ran one after another; the floor's from its answers).
  * With two scales, the growth of p50 from the small to the large one.
  *
- * BENCH_ONLY (part of a scenario's name), BENCH_SEED (1), BENCH_LOG_LEVEL (the app's LOG_LEVEL,
+ * BENCH_ONLY (parts of scenarios' names, separated by `|`), BENCH_SEED (1), BENCH_LOG_LEVEL (the app's LOG_LEVEL,
  * default warn), BENCH_WARMUP (seconds per side before the rounds, default 1) and BENCH_OUT (a file
  * that gets the Markdown tables too) tune it. The machine and its load average are printed at the
  * start and the end: the figures are only as quiet as the machine was.
@@ -44,8 +44,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const SCALE_NAMES = (process.env.BENCH_SCALE ?? 'small').split(',').map((s) => s.trim());
 const SEED = Number(process.env.BENCH_SEED ?? 1);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-/** Only the scenarios whose name contains this text (e.g. BENCH_ONLY=Members). */
-const ONLY = process.env.BENCH_ONLY ?? '';
+/** Only the scenarios whose name contains one of these texts, separated by `|` (e.g. BENCH_ONLY='opens it|deep page'). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split('|');
 const OUT = process.env.BENCH_OUT;
 /** Each scenario cycles through up to this many variants (complexes, words, stages). */
 const VARIANTS = 8;
@@ -359,7 +359,7 @@ async function scenarios(base: string, token: string): Promise<Scenario[]> {
         ])}`,
       ],
     });
-  return list.filter((s) => s.name.includes(ONLY));
+  return list.filter((s) => ONLY.some((part) => s.name.includes(part)));
 }
 
 /** How many records a list answer holds (whatever its wrapper). */

@@ -16,6 +16,7 @@ import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesT
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { KeptStatements, userKey } from './keptStatements.ts';
 import { KEPT_VERSION, keptColumns, KeptTotals, keptWith, type KeptCount } from './keptTotals.ts';
+import { KeptStarts, START_ID, START_KEY, START_VERSION, startValues } from './keptStarts.ts';
 import { cappedCount, likePattern, listTotal, pageWindow, plannedLimit, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
@@ -215,10 +216,18 @@ export interface PageSource {
   count: SQLWrapper;
   with?: SQL;
   /**
-   * Whether page 1 keeps its first plan also with a search (`planOnce` in the list): the source
-   * walks the same index whatever the pattern (docs/architecture.md, "Plans kept with the statement").
+   * Whether the statement keeps its first plan also with a search and past page 1 (`planOnce` in
+   * the list): the source walks the same index whatever the pattern and the offset
+   * (docs/architecture.md, "Plans kept with the statement").
    */
   planOnce?: boolean;
+  /**
+   * The same page walked from a kept start (docs/architecture.md, "Kept page starts"): `ids` are the
+   * source's rows from `start` on (inclusive, in the page's order), the first per_page of them;
+   * `keyOf` is the sort key of a row of the page by its id, as JSON `[key, id]`; `step` is what an
+   * id adds to follow another of the same key in that order (1 ascending, -1 descending).
+   */
+  fromStart?: { ids(start: { key: SQL; id: SQL }): SQLWrapper; keyOf(id: SQL): SQL; step: 1 | -1 };
 }
 
 /**
@@ -262,6 +271,8 @@ interface ListStatement {
   rendered: RenderedStatement;
   check: KeptCount | undefined;
   countRows: SQLWrapper;
+  /** The id step of the source's order when the statement can start from a kept key (`PageSource.fromStart`). */
+  startStep?: 1 | -1;
 }
 /** Pages further than this many rows from the start are not merged house by house (`byHouse`): each house would give them all. */
 const MERGED_ROWS_MAX = 500;
@@ -515,6 +526,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const rendered = new Map<string, SQL>();
     /** The list's totals with the versions they were counted at (server/lib/keptTotals.ts). */
     const keptTotals = new KeptTotals();
+    /** Where the list's pages begin, with the versions they were read at (server/lib/keptStarts.ts). */
+    const keptStarts = new KeptStarts();
     const renderedSql = (part: string, build: (ctx: CrudContext) => SQL, ctx: CrudContext): SQL => {
       const key = `${part}:${ctx.user.organizationId}:${ctx.user.complexIds?.join(',') ?? '*'}:${impl.recordsKey?.(ctx) ?? ''}`;
       let text = rendered.get(key);
@@ -678,7 +691,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      * read from the database may each call for another plan.
      */
     const planOnce = (q: ListQuery, built: { pure: boolean }, source: PageSource | undefined) =>
-      built.pure && q.page === 1 && (!q.search_query.trim() || source?.planOnce === true);
+      built.pure && (source?.planOnce === true || (q.page === 1 && !q.search_query.trim()));
 
     /** List statements rendered once per user, query and session state (`listStatement`). */
     const statements = new KeptStatements<ListStatement>(STATEMENTS_KEPT);
@@ -697,18 +710,33 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const ctx = ctxOf(user);
         const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
         const count = cappedCount(source?.with ? source.count : countRows);
+        // Past page 1, a source that can start from a key does so while the tables' version is the
+        // one its start was kept at (read in this statement's snapshot); otherwise it walks the offset.
+        const starts = check ? source?.fromStart : undefined;
+        const pageIds =
+          starts && q.page > 1
+            ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
+              then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::int` })}) else array(${ids}) end`
+            : sql`array(${ids})`;
         return {
           rendered: renderStatement(
             sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
-              ${LIST_PAGE} as (select id, ord from unnest(array(${ids})) with ordinality as p(id, ord))
+              ${LIST_PAGE} as (select id, ord from unnest(${pageIds}) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data,
                 ${keptColumns(check, count)},
+                ${
+                  starts
+                    ? sql`(${starts.keyOf(sql`(select id from ${LIST_PAGE} where ord = 1)`)})::text as first_key,
+                      (${starts.keyOf(sql`(select id from ${LIST_PAGE} order by ord desc limit 1)`)})::text as last_key`
+                    : sql`null as first_key, null as last_key`
+                },
                 ${sessionSqlFixed(toConfirm)} as session,
                 ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
             { planOnce: planOnce(q, built, source) },
           ),
           check,
           countRows,
+          startStep: starts?.step,
         };
       });
 
@@ -718,16 +746,23 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       // Keys loaded in Node come alongside.
       const siblings = impl.siblings && !siblingsJson ? siblingsOf(request.user) : undefined;
       siblings?.catch(() => undefined);
-      const { rendered, check, countRows } = await listStatement(request.user, q, toConfirm);
+      const { rendered, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
       const kept = check && keptTotals.current(check);
+      const start = startStep && q.page > 1 ? keptStarts.current(request.user, q) : undefined;
       const [row] = await runRendered<{
         data: string;
         n: number | null;
         version: string | null;
         log_rows: number | null;
+        first_key: string | null;
+        last_key: string | null;
         session: unknown;
         siblings: string | null;
-      }>(db, rendered, { [KEPT_VERSION]: kept?.version ?? '', ...(toConfirm ? { session_hash: request.session.hash } : {}) });
+      }>(db, rendered, {
+        [KEPT_VERSION]: kept?.version ?? '',
+        ...(startStep && q.page > 1 ? startValues(start) : {}),
+        ...(toConfirm ? { session_hash: request.session.hash } : {}),
+      });
       if (!confirmSession(db, request, row.session)) {
         // The rights changed since: nothing read with the old ones is answered.
         if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
@@ -735,6 +770,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       }
       const total = row.n === null ? (kept?.total ?? (await listTotal(db, countRows))) : await totalOf(db, countRows, Number(row.n));
       if (check && row.n !== null) keptTotals.keep(check, row.version!, total);
+      if (startStep && row.version !== null) keptStarts.keepAfter(request.user, q, row.version, row.first_key, row.last_key, startStep);
       if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
       const rest = row.siblings ?? (await siblings) ?? {};
       return reply.type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));

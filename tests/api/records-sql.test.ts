@@ -26,7 +26,9 @@ type Json = Record<string, unknown>;
 const pageOf = (body: Json) => ((body.main_data ?? (Array.isArray(body.data) ? body : body.data)) as { data: Json[] }).data;
 const itemOf = (body: Json) => (body.main_data ?? body.data) as Json;
 
-const entities = [...recordsInSql.values()];
+// The registry is the process's: another file's throwaway entity (tests/fixtures) registered in the
+// same worker is not a route of this app.
+const entities = [...recordsInSql.values()].filter((e) => t.app.hasRoute({ method: 'GET', url: `${API}${e.path}` }));
 
 describe('lists built in SQL answer the same records as the rest of the API', () => {
   it('covers the hot lists', () => {

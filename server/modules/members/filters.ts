@@ -153,20 +153,35 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
       planOnce: true,
     };
   }
-  const page = db
-    .selectDistinct({ id: memberUnits.memberId, key: memberUnits.nameKey })
-    .from(memberUnits)
-    .where(where)
-    .orderBy(dir(memberUnits.nameKey), dir(memberUnits.memberId))
-    .limit(plannedLimit(q.per_page))
+  const walk = (from: SQL | undefined) =>
+    db
+      .selectDistinct({ id: memberUnits.memberId, key: memberUnits.nameKey })
+      .from(memberUnits)
+      .where(and(where, from))
+      .orderBy(dir(memberUnits.nameKey), dir(memberUnits.memberId))
+      .limit(plannedLimit(q.per_page));
+  const page = walk(undefined)
     .offset((q.page - 1) * q.per_page)
     .as('page');
+  const entry = sql`(${memberUnits.nameKey}, ${memberUnits.memberId})`;
   return {
     page,
     id: page.id,
     order: [dir(page.key), dir(page.id)],
     // Grouped by the index's own order, the distinct members stream off it without a hash.
     count: db.select({ id: memberUnits.memberId }).from(memberUnits).where(where).groupBy(memberUnits.nameKey, memberUnits.memberId),
+    // The complex's index walked in order whatever the page.
+    planOnce: true,
+    // A kept start is a place on the same index: the entries from it on, in the page's order.
+    fromStart: {
+      ids: ({ key, id }) => {
+        const from = walk(q.order === 'desc' ? sql`${entry} <= (${key}, ${id})` : sql`${entry} >= (${key}, ${id})`).as('from_start');
+        return db.select({ id: from.id }).from(from).orderBy(dir(from.key), dir(from.id));
+      },
+      keyOf: (id) => sql`select json_build_array(${memberUnits.nameKey}, ${memberUnits.memberId}) from ${memberUnits}
+        where ${memberUnits.memberId} = ${id} and ${memberUnits.complexId} = ${complexId} limit 1`,
+      step: q.order === 'desc' ? -1 : 1,
+    },
   };
 }
 
