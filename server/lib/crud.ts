@@ -203,18 +203,12 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
 /** A list call's parameters as `pageFrom` gets them: the page, the sort and order (when given), the search and every filter. */
 export type PageQuery = { page: number; per_page: number; search_query: string; sort: string; order?: 'asc' | 'desc' } & Record<string, unknown>;
 
-/**
- * What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows
- * to count. Page and count may both read a set defined once in `with` (`name as materialized (…)`):
- * in one statement it is found once for both; a statement that reads only one of them defines it
- * again.
- */
+/** What `pageFrom` answers: the page (an aliased subquery), its `id` column, its order, and the rows to count. */
 export interface PageSource {
   page: Subquery;
   id: PgColumn;
   order: SQL[];
   count: SQLWrapper;
-  with?: SQL;
   /**
    * Whether the statement keeps its first plan also with a search and past page 1 (`planOnce` in
    * the list): the source walks the same index whatever the pattern and the offset
@@ -259,12 +253,6 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
       ).length > 0,
   ],
 ]);
-
-/** A statement of its own that reads the page source (its `with` defined in it). */
-const aloneWith =
-  (source: PageSource | undefined) =>
-  (q: SQLWrapper): SQLWrapper =>
-    source?.with ? sql`with ${source.with} ${q}` : q;
 
 /** A list page's statement as `oneStatementList` runs it: rendered, with its kept-total check and the rows it counts. */
 interface ListStatement {
@@ -643,7 +631,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const source = wholeList ? undefined : await impl.pageFrom?.(ctxOf(user), q as PageQuery);
       const w = source ? undefined : await where(db, user, q, built);
       const countRows: SQLWrapper = source
-        ? aloneWith(source)(source.count)
+        ? source.count
         : db
             .select({ one: sql`1` })
             .from(table as PgTable)
@@ -709,7 +697,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const { source, countRows, ids } = await listParts(user, q, built);
         const ctx = ctxOf(user);
         const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
-        const count = cappedCount(source?.with ? source.count : countRows);
+        const count = cappedCount(countRows);
         // Past page 1, a source that can start from a key does so while the tables' version is the
         // one its start was kept at (read in this statement's snapshot); otherwise it walks the offset.
         const starts = check ? source?.fromStart : undefined;
@@ -720,7 +708,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             : sql`array(${ids})`;
         return {
           rendered: renderStatement(
-            sql`with ${source?.with ? sql`${source.with}, ` : sql``}${keptWith(check)}
+            sql`with ${keptWith(check)}
               ${LIST_PAGE} as (select id, ord from unnest(${pageIds}) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data,
                 ${keptColumns(check, count)},
@@ -801,15 +789,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const siblings = siblingsOf(request.user);
         siblings.catch(() => undefined);
         const { source, w, countRows, ids } = await listParts(request.user, q);
-        const alone = aloneWith(source);
         if (impl.recordsJson && !wholeList) {
           // A long page: its ids first (an index walk), then their records `rowsPerStatement` at a
           // time, so that no statement holds the embedded database long; the total alongside.
           const ctx = ctxOf(request.user);
-          const [total, pageIds] = await Promise.all([
-            listTotal(db, countRows),
-            queryRows<{ id: number }>(db, alone(sql`select id from (${ids}) as page_ids(id)`) as SQL),
-          ]);
+          const [total, pageIds] = await Promise.all([listTotal(db, countRows), queryRows<{ id: number }>(db, sql`select id from (${ids}) as page_ids(id)`)]);
           const parts: string[] = [];
           for (let i = 0; i < pageIds.length; i += app.rowsPerStatement) {
             const chunk = sql.raw(

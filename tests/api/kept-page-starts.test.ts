@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (order: 'asc' | 'desc', page: number, perPage = PER_PAGE) =>
-  `/members?page=${page}&per_page=${perPage}&sort=name&order=${order}&complex_id=${complexId}`;
+const list = (order: 'asc' | 'desc', page: number, perPage = PER_PAGE, search = '') =>
+  `/members?page=${page}&per_page=${perPage}&sort=name&order=${order}&complex_id=${complexId}${search && `&search_query=${encodeURIComponent(search)}`}`;
 
 const idsOf = async (path: string) => {
   const res = await t.call('GET', `${API}${path}`, { token: admin });
@@ -35,7 +35,7 @@ const idsOf = async (path: string) => {
 };
 
 /** The whole list in one page (page 1 never starts from a kept key): what every page must be a slice of. */
-const everyone = (order: 'asc' | 'desc') => idsOf(list(order, 1, 500));
+const everyone = (order: 'asc' | 'desc', search = '') => idsOf(list(order, 1, 500, search));
 const slice = (all: number[], page: number) => all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
 
 /** A write the triggers do not see (as if the change log did not exist): shows whether a page walked from a kept start. */
@@ -46,19 +46,23 @@ const unlogged = (statement: ReturnType<typeof sql>) =>
   });
 
 describe('kept page starts (members of a complex)', () => {
-  it.each(['asc', 'desc'] as const)(
-    'pages asked again and one after another are the offset pages, also after a member moved across them (%s)',
-    async (order) => {
-      const all = await everyone(order);
+  it.each([
+    ['asc', ''],
+    ['desc', ''],
+    ['asc', 'а'],
+  ] as const)(
+    'pages asked again and one after another are the offset pages, also after a member moved across them (%s, search «%s»)',
+    async (order, search) => {
+      const all = await everyone(order, search);
       expect(all.length).toBeGreaterThan(4 * PER_PAGE);
-      for (const page of [2, 3, 4, 3, 2, 2, 5, 4]) expect(await idsOf(list(order, page)), `page ${page}`).toEqual(slice(all, page));
+      for (const page of [2, 3, 4, 3, 2, 2, 5, 4]) expect(await idsOf(list(order, page, PER_PAGE, search)), `page ${page}`).toEqual(slice(all, page));
 
-      // The last member of page 4 renamed to come first: pages 2–4 each begin one member later.
+      // The last member of page 4 renamed to come first (before an earlier case's too): pages 2–4 each begin one member later.
       const moved = slice(all, 4).at(-1)!;
-      await t.db.execute(sql`update members set name = ${order === 'asc' ? 'Аааа Перший' : 'Яяяя Останній'} where id = ${moved}`);
-      const after = await everyone(order);
+      await t.db.execute(sql`update members set name = ${order === 'desc' ? 'Яяяя Останній' : search ? 'Аааа Ааа' : 'Аааа Перший'} where id = ${moved}`);
+      const after = await everyone(order, search);
       expect(after[0]).toBe(moved);
-      for (const page of [2, 3, 4, 5]) expect(await idsOf(list(order, page)), `page ${page} after the write`).toEqual(slice(after, page));
+      for (const page of [2, 3, 4, 5]) expect(await idsOf(list(order, page, PER_PAGE, search)), `page ${page} after the write`).toEqual(slice(after, page));
     },
   );
 

@@ -28,9 +28,6 @@ export type MemberFilters = z.infer<typeof memberFilters>;
 /** Digits from which a search is taken for a phone number (in a complex: found among all members first). */
 const PHONE_DIGITS_MIN = 7;
 
-/** The matches of a members search in a complex, found once for the page and the count. */
-const MATCHES = 'member_matches';
-
 /** A unit number is short: longer queries are only names, phones and e-mails. */
 const UNIT_NUMBER_MAX = 20;
 
@@ -126,33 +123,6 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
     search,
   );
   const dir = q.order === 'desc' ? desc : asc;
-  if (search) {
-    // A search tests every entry of the complex for the count anyway: its matches (one per member,
-    // in name order) are found once, and the page and the count read them (docs/benchmarks.md,
-    // "Members of a complex").
-    const found = db
-      .select({ id: memberUnits.memberId, key: memberUnits.nameKey })
-      .from(memberUnits)
-      .where(where)
-      .groupBy(memberUnits.nameKey, memberUnits.memberId);
-    const matches = db.$with(MATCHES).as(found);
-    const page = db
-      .select({ id: matches.id, key: matches.key })
-      .from(matches)
-      .orderBy(dir(matches.key), dir(matches.id))
-      .limit(plannedLimit(q.per_page))
-      .offset((q.page - 1) * q.per_page)
-      .as('page');
-    return {
-      page,
-      id: page.id,
-      order: [dir(page.key), dir(page.id)],
-      count: db.select({ id: matches.id }).from(matches),
-      with: sql`${sql.identifier(MATCHES)} as materialized (${found})`,
-      // The complex's entries walked on its index, each tested: one plan for every pattern.
-      planOnce: true,
-    };
-  }
   const walk = (from: SQL | undefined) =>
     db
       .selectDistinct({ id: memberUnits.memberId, key: memberUnits.nameKey })
@@ -170,7 +140,9 @@ export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQ
     order: [dir(page.key), dir(page.id)],
     // Grouped by the index's own order, the distinct members stream off it without a hash.
     count: db.select({ id: memberUnits.memberId }).from(memberUnits).where(where).groupBy(memberUnits.nameKey, memberUnits.memberId),
-    // The complex's index walked in order whatever the page.
+    // The complex's index walked in order whatever the page and the pattern. With a search, the
+    // page stops at its last match, and the count (which tests every entry) runs only when the
+    // kept total no longer holds (docs/architecture.md, "Kept totals").
     planOnce: true,
     // A kept start is a place on the same index: the entries from it on, in the page's order.
     fromStart: {
