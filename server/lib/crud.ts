@@ -699,13 +699,13 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
         const count = cappedCount(countRows);
         // Past page 1, a source that can start from a key does so while the tables' version is the
-        // one its start was kept at (read in this statement's snapshot); otherwise it walks the offset.
-        const starts = check ? source?.fromStart : undefined;
-        const pageIds =
-          starts && q.page > 1
-            ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
+        // one its start was kept at (read in this statement's snapshot); otherwise it walks the
+        // offset. Page 1, the most asked, reads no keys: starts are kept from page 2 on.
+        const starts = check && q.page > 1 ? source?.fromStart : undefined;
+        const pageIds = starts
+          ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
               then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::int` })}) else array(${ids}) end`
-            : sql`array(${ids})`;
+          : sql`array(${ids})`;
         return {
           rendered: renderStatement(
             sql`with ${keptWith(check)}
@@ -736,7 +736,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       siblings?.catch(() => undefined);
       const { rendered, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
       const kept = check && keptTotals.current(check);
-      const start = startStep && q.page > 1 ? keptStarts.current(request.user, q) : undefined;
+      const start = startStep ? keptStarts.current(request.user, q) : undefined;
       const [row] = await runRendered<{
         data: string;
         n: number | null;
@@ -748,7 +748,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         siblings: string | null;
       }>(db, rendered, {
         [KEPT_VERSION]: kept?.version ?? '',
-        ...(startStep && q.page > 1 ? startValues(start) : {}),
+        ...(startStep ? startValues(start) : {}),
         ...(toConfirm ? { session_hash: request.session.hash } : {}),
       });
       if (!confirmSession(db, request, row.session)) {
