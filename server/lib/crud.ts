@@ -704,7 +704,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const starts = check && q.page > 1 ? source?.fromStart : undefined;
         const pageIds = starts
           ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
-              then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::int` })}) else array(${ids}) end`
+              then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::bigint` })}) else array(${ids}) end`
           : sql`array(${ids})`;
         return {
           rendered: renderStatement(
