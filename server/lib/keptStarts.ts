@@ -1,5 +1,5 @@
 import type { CurrentUser } from './auth.ts';
-import { userKey } from './keptStatements.ts';
+import { keepNewest, userKey } from './keptStatements.ts';
 
 /**
  * Where a list's pages begin, kept between calls (docs/architecture.md, "Kept page starts").
@@ -61,13 +61,7 @@ export class KeptStarts {
     const begins = parseKey(first);
     const ends = parseKey(last);
     if (!begins || !ends) return;
-    this.keep(keyOf(user, q, q.page), { version, ...begins });
-    this.keep(keyOf(user, q, q.page + 1), { version, key: ends.key, id: ends.id + step });
-  }
-
-  private keep(key: string, start: PageStart) {
-    this.kept.delete(key);
-    if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, start);
+    keepNewest(this.kept, keyOf(user, q, q.page), { version, ...begins }, KEPT_MAX);
+    keepNewest(this.kept, keyOf(user, q, q.page + 1), { version, key: ends.key, id: ends.id + step }, KEPT_MAX);
   }
 }

@@ -1,5 +1,12 @@
 import type { CurrentUser } from './auth.ts';
 
+/** Sets `key` in `map` as its newest entry, first dropping the oldest when it already holds `max`. */
+export function keepNewest<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 /**
  * Statements built and rendered once per key and kept (docs/architecture.md, "Lists in one
  * statement"): a hot route whose statement text depends only on the user and the query builds
@@ -18,10 +25,7 @@ export class KeptStatements<V> {
     if (hit !== undefined) return hit;
     const built = { pure: true };
     const value = await build(built);
-    if (built.pure) {
-      if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, value);
-    }
+    if (built.pure) keepNewest(this.kept, key, value, this.max);
     return value;
   }
 }

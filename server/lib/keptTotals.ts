@@ -2,6 +2,7 @@ import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import * as schema from '../db/schema.ts';
+import { keepNewest } from './keptStatements.ts';
 import type { ListTotal } from './pagination.ts';
 
 /**
@@ -134,9 +135,7 @@ export class KeptTotals {
   }
 
   keep(check: KeptCount, version: string, total: ListTotal) {
-    this.kept.delete(check.key);
-    if (this.kept.size >= KEPT_MAX) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(check.key, { total, version });
+    keepNewest(this.kept, check.key, { total, version }, KEPT_MAX);
   }
 
   /**
