@@ -69,9 +69,11 @@ const setPlanOncePool = (pool: pg.Pool, planOnce: pg.Pool): void => void planOnc
 /**
  * The connection options of a plan-once pool (`setPlanOncePool`). Without parallel workers: a
  * kept plan is made for average values, and a parallel one chosen for them would start workers
- * on every call (4–5 ms each, for rows a single process reads in less).
+ * on every call (4–5 ms each, for rows a single process reads in less). Without JIT: average
+ * values can cost a plan above `jit_above_cost`, and compiling it took 70 ms on every call of a
+ * phone search that reads one row (docs/benchmarks.md, "Phone numbers by their digit runs").
  */
-const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
+const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off';
 
 /**
  * A PostgreSQL pool and, beside it, its plan-once pool (`setPlanOncePool`), both with `config`.

@@ -698,10 +698,11 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         const ctx = ctxOf(user);
         const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
         const count = cappedCount(countRows);
-        // Past page 1, a source that can start from a key does so while the tables' version is the
-        // one its start was kept at (read in this statement's snapshot); otherwise it walks the
-        // offset. Page 1, the most asked, reads no keys: starts are kept from page 2 on.
-        const starts = check && q.page > 1 ? source?.fromStart : undefined;
+        // A source that can start from a key does so while the tables' version is the one its start
+        // was kept at (read in this statement's snapshot); otherwise it walks the offset. Page 1
+        // of a list, which starts at the index's first entry, reads no keys; page 1 of a search
+        // does: its first match may lie deep in the index (docs/architecture.md, "Kept page starts").
+        const starts = check && (q.page > 1 || q.search_query.trim() !== '') ? source?.fromStart : undefined;
         const pageIds = starts
           ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
               then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::bigint` })}) else array(${ids}) end`

@@ -113,6 +113,28 @@ describe('a second organization', () => {
     expect(meaningful).toBeGreaterThanOrEqual(15);
   });
 
+  it("a phone search, looked up among every organization's members by its digit runs, finds the second's member only for its admin", async () => {
+    // Seven digits of this run after the operator: no other member has them.
+    const digits = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
+    const member = (await t.call('GET', `${API}/members/${other.side.memberId}`, { token: other.admin })).json().data as { name: string };
+    const put = await t.call('PUT', `${API}/members/${other.side.memberId}`, { token: other.admin, body: { name: member.name, phone: `+38093${digits}` } });
+    expect(put.statusCode, put.body).toBe(200);
+    const found = async (token: string, query: string, complexId?: number) => {
+      const where = complexId === undefined ? '' : `&complex_id=${complexId}&sort=name`;
+      const res = await t.call('GET', `${API}/members?per_page=100&search_query=${encodeURIComponent(query)}${where}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).map((m) => m.id);
+    };
+    for (const query of [`093 ${digits}`, `+38093${digits}`, digits]) {
+      expect(await found(other.admin, query), query).toEqual([other.side.memberId]);
+      expect(await found(other.admin, query, other.side.complexId), query).toEqual([other.side.memberId]);
+      expect(await found(w.admin, query), query).toEqual([]);
+      expect(await found(w.admin, query, w.A.complexId), query).toEqual([]);
+      // Another organization's complex named in the filter: an empty page, not its members.
+      expect(await found(w.admin, query, other.side.complexId), query).toEqual([]);
+    }
+  });
+
   it("no write route, called by the first organization's admin on its own data, changes a row the second can see", { timeout: 600_000 }, async () => {
     const wrong: string[] = [];
     let succeeded = 0;

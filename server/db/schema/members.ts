@@ -49,6 +49,10 @@ export const members = pgTable(
     index('members_org_status_name_key_idx').on(t.organizationId, t.status, t.nameKey, t.id),
     index('members_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('members_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // A phone's digits searched (seven or more): the runs of seven digits of the search text, each
+    // an integer, so that one of the searched digits' names the few members that have it
+    // (docs/architecture.md, "Phone numbers searched"). digit_windows is made by migration 0028.
+    index('members_digit_windows_idx').using('gin', sql`digit_windows(${t.search})`),
   ],
 );
 

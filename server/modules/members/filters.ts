@@ -54,11 +54,21 @@ const unitMembers = (db: Reader, user: CurrentUser, number: string) =>
     .limit(fixedLimit(UNIT_MEMBERS_MAX));
 
 /**
+ * Seven or more digits (a phone, or a part of one): the members whose search text has the last
+ * seven of them as a run (`digit_windows`, an index made by migration 0028), then tested for all
+ * of them. A text with the digits has those seven too, so no member is missed
+ * (docs/architecture.md, "Phone numbers searched").
+ */
+const hasDigits = (digits: string): SQL =>
+  sql`(digit_windows(${members.search}) @> array[${Number(digits.slice(-PHONE_DIGITS_MIN))}]::int[] and strpos(${members.search}, ${digits}) > 0)`;
+
+/**
  * The search over name, e-mail, phone digits and unit number. The members whose unit has the
  * searched number are found first (an index on the unit number), so that the whole condition
- * stays indexable (trigram OR primary key). In a complex (`member_units`), whose entries are each
- * tested, the text is a plain substring test (`contains`): the same matches at half a LIKE's cost,
- * and a plan that does not depend on the pattern, so it is kept (`complexMembersPage`).
+ * stays indexable (trigram, digit runs or primary key). In a complex (`member_units`), whose
+ * entries are each tested, the text is a plain substring test (`contains`): the same matches at
+ * half a LIKE's cost, and a plan that does not depend on the pattern, so it is kept
+ * (`complexMembersPage`).
  */
 export async function memberSearch(
   db: Reader,
@@ -69,19 +79,25 @@ export async function memberSearch(
   const text = searchForm(query);
   if (!text) return undefined;
   const digits = phoneSearchDigits(query);
-  if (digits.length >= PHONE_DIGITS_MIN && on.search !== members.search) {
-    // A phone number names a few members: they are found on the trigram index of all the
-    // organization's members (member_units repeats their search text), with those of a unit of
-    // that number, and only then taken from the complex — in the same statement.
+  const phone = digits.length >= PHONE_DIGITS_MIN;
+  // A text that holds the digits («0671234567», «+380…») finds no one the digits do not.
+  const textToo = !phone || !text.includes(digits);
+  if (phone && on.search !== members.search) {
+    // A phone number names a few members: they are found among all the organization's members
+    // (member_units repeats their search text), with those of a unit of that number, and only
+    // then taken from the complex — in the same statement.
     const byText = db
       .select({ id: members.id })
       .from(members)
-      .where(and(eq(members.organizationId, user.organizationId), or(...[text, digits].map((p) => sql`${members.search} like ${likePattern(p)}`))));
+      .where(
+        and(eq(members.organizationId, user.organizationId), or(hasDigits(digits), textToo ? sql`${members.search} like ${likePattern(text)}` : undefined)),
+      );
     return sql`${on.id} = any(array((${byText}) union (${unitMembers(db, user, text)})))`;
   }
   const test = (p: string) => (on.search === members.search ? sql`${on.search} like ${likePattern(p)}` : contains(on.search, p));
-  const matches: SQL[] = [test(text)];
-  if (digits.length >= 3) matches.push(test(digits));
+  const matches: SQL[] = textToo ? [test(text)] : [];
+  if (phone) matches.push(hasDigits(digits));
+  else if (digits.length >= 3) matches.push(test(digits));
   if (text.length <= UNIT_NUMBER_MAX && on.search !== members.search) {
     // A complex's entries are each tested anyway: the members of a unit of that number come in the same statement.
     matches.push(sql`${on.id} = any(array(${unitMembers(db, user, text)}))`);
