@@ -47,6 +47,8 @@ beforeAll(async () => {
     { name: 'Wiśniewski Jan', phone: `+4860${run}`, email: null, complex: complexId },
     // Digits only in the e-mail.
     { name: 'Квітка Олена', phone: null, email: `kvit067${run}@ukr.net`, complex: complexId },
+    // Twenty digits in an e-mail: more runs of seven than the look-up asks for (eight, spread).
+    { name: 'Довгань Ілля', phone: null, email: `d${run}${[...run].reverse().join('')}${run.slice(1)}@ukr.net`, complex: complexId },
     // A phone written into a name, with spaces: found by the text as typed.
     { name: `Офіс 067 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5)}`, phone: null, email: null, complex: complexId },
   ];
@@ -90,11 +92,10 @@ async function found(query: string, complex?: number): Promise<number[]> {
 describe('a search of seven or more digits', () => {
   it('finds parts of every phone and e-mail digits at every place, as a substring test does, in the organization and in a complex', async () => {
     const queries = new Set<string>();
-    for (const m of made) {
-      const digits = `${m.phone?.slice(1) ?? ''}`;
-      // Parts of seven and ten digits at every place, and the whole number.
-      for (const length of [7, 10, digits.length]) for (let from = 0; from + length <= digits.length; from++) queries.add(digits.slice(from, from + length));
-    }
+    for (const m of made)
+      for (const digits of [m.phone?.slice(1) ?? '', ...(m.email?.match(/\d{7,}/g) ?? [])])
+        // Parts of seven and ten digits at every place, and the whole run.
+        for (const length of [7, 10, digits.length]) for (let from = 0; from + length <= digits.length; from++) queries.add(digits.slice(from, from + length));
     const local = `067${run}`;
     for (const typed of [
       `0${local.slice(1)}`,

@@ -53,14 +53,29 @@ const unitMembers = (db: Reader, user: CurrentUser, number: string) =>
     .where(and(eq(realty.organizationId, user.organizationId), sql`lower(${realty.number}) = ${number}`))
     .limit(fixedLimit(UNIT_MEMBERS_MAX));
 
+/** At most so many runs of seven of a search's digits are looked up (`digitRuns`). */
+const DIGIT_RUNS_MAX = 8;
+
 /**
- * Seven or more digits (a phone, or a part of one): the members whose search text has the last
- * seven of them as a run (`digit_windows`, an index made by migration 0028), then tested for all
- * of them. A text with the digits has those seven too, so no member is missed
- * (docs/architecture.md, "Phone numbers searched").
+ * The distinct runs of seven digits of a search's digits, as integers: all of them, or
+ * DIGIT_RUNS_MAX spread from the first to the last. A text that holds the digits holds each of
+ * them, so the index may ask for all at once: one common run («3809500», the country and operator
+ * of many phones) is narrowed by the others.
+ */
+function digitRuns(digits: string): number[] {
+  const runs = [...new Set(Array.from({ length: digits.length - PHONE_DIGITS_MIN + 1 }, (_, i) => Number(digits.slice(i, i + PHONE_DIGITS_MIN))))];
+  if (runs.length <= DIGIT_RUNS_MAX) return runs;
+  return Array.from({ length: DIGIT_RUNS_MAX }, (_, i) => runs[Math.round((i * (runs.length - 1)) / (DIGIT_RUNS_MAX - 1))]);
+}
+
+/**
+ * A member's search text holds seven or more digits (a phone, or a part of one): it has the runs
+ * of seven of them that `digitRuns` takes (`digit_windows`, an index made by migration 0028, which
+ * also collects the statistics the planner needs to tell a common run from a rare one), and then
+ * all the digits (docs/architecture.md, "Phone numbers searched").
  */
 const hasDigits = (digits: string): SQL =>
-  sql`(digit_windows(${members.search}) @> array[${Number(digits.slice(-PHONE_DIGITS_MIN))}]::int[] and strpos(${members.search}, ${digits}) > 0)`;
+  sql`(strpos(${members.search}, ${digits}) > 0 and digit_windows(${members.search}) @> ${sql.param(digitRuns(digits))}::int[])`;
 
 /**
  * The search over name, e-mail, phone digits and unit number. The members whose unit has the
@@ -89,10 +104,12 @@ export async function memberSearch(
     const byText = db
       .select({ id: members.id })
       .from(members)
-      .where(
-        and(eq(members.organizationId, user.organizationId), or(hasDigits(digits), textToo ? sql`${members.search} like ${likePattern(text)}` : undefined)),
-      );
-    return sql`${on.id} = any(array((${byText}) union (${unitMembers(db, user, text)})))`;
+      .where(and(eq(members.organizationId, user.organizationId), sql`${members.search} like ${likePattern(text)}`));
+    const byDigits = db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organizationId, user.organizationId), hasDigits(digits)));
+    return sql`${on.id} = any(array((${byDigits}) ${textToo ? sql`union (${byText})` : sql``} union (${unitMembers(db, user, text)})))`;
   }
   const test = (p: string) => (on.search === members.search ? sql`${on.search} like ${likePattern(p)}` : contains(on.search, p));
   const matches: SQL[] = textToo ? [test(text)] : [];
