@@ -296,11 +296,13 @@ async function main() {
         // Name, e-mail, phone digits, or the number of one of the member's units.
         const digits = phoneDigits(p.one('search_query')!);
         const phone = digits.length >= 7;
-        // A phone: the members whose text has a run of its last seven digits (the GIN index on
-        // digit_windows), tested for all of them; the text as typed too unless it holds the digits.
+        // A phone: the members whose text has every run of seven of its digits (the GIN index on
+        // digit_windows; a search of up to 14 digits has at most eight), tested for all of them;
+        // the text as typed too unless it holds the digits.
+        const runs = [...new Set(Array.from({ length: digits.length - 6 }, (_, i) => Number(digits.slice(i, i + 7))))].slice(-8);
         const text = phone
           ? [
-              `(digit_windows(m.search) @> array[$${values.push(Number(digits.slice(-7)))}]::int[] and strpos(m.search, $${values.push(digits)}) > 0)`,
+              `(strpos(m.search, $${values.push(digits)}) > 0 and digit_windows(m.search) @> $${values.push(runs)}::int[])`,
               ...(search.includes(digits) ? [] : [`m.search like $${values.push(likePattern(search))}`]),
             ]
           : [];
