@@ -104,12 +104,10 @@ export async function memberSearch(
     const byText = db
       .select({ id: members.id })
       .from(members)
-      .where(and(eq(members.organizationId, user.organizationId), sql`${members.search} like ${likePattern(text)}`));
-    const byDigits = db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.organizationId, user.organizationId), hasDigits(digits)));
-    return sql`${on.id} = any(array((${byDigits}) ${textToo ? sql`union (${byText})` : sql``} union (${unitMembers(db, user, text)})))`;
+      .where(
+        and(eq(members.organizationId, user.organizationId), or(hasDigits(digits), textToo ? sql`${members.search} like ${likePattern(text)}` : undefined)),
+      );
+    return sql`${on.id} = any(array((${byText}) union (${unitMembers(db, user, text)})))`;
   }
   const test = (p: string) => (on.search === members.search ? sql`${on.search} like ${likePattern(p)}` : contains(on.search, p));
   const matches: SQL[] = textToo ? [test(text)] : [];
