@@ -93,22 +93,30 @@ for (const list of LISTS) {
 
     await page.goto(path);
     const box = page.getByPlaceholder(/Пошук/).first();
+    // Each step waits for what the list shows once it has taken the change, not only for the
+    // address: the address changes first, and a click in between would act on the list as it was.
+    const searched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search_query') === list.search);
     await box.fill(list.search);
     await expect.poll(() => address(page), `${path}: the search goes into the address`).toContain(list.search);
+    await searched;
     await expect(page.locator('tbody tr').first()).toBeVisible();
     if (list.sort) {
       const before = address(page);
+      const shownBefore = (await shownState(page)).sort;
       // A column other than the active one, or the active one the other way round.
       const others = page.locator('thead .MuiTableSortLabel-root:not(.Mui-active)');
       await ((await others.count()) ? others.last() : page.locator('thead .MuiTableSortLabel-root').first()).click();
       await expect.poll(() => address(page), `${path}: the sort goes into the address`).not.toBe(before);
+      await expect.poll(async () => (await shownState(page)).sort, `${path}: the sort is shown`).not.toBe(shownBefore);
     }
     if (list.page) {
+      const rangeBefore = (await shownState(page)).range;
       await page
         .getByRole('button', { name: /наступн/i })
         .first()
         .click();
       await expect.poll(() => address(page), `${path}: the page goes into the address`).toMatch(/page=2/);
+      await expect.poll(async () => (await shownState(page)).range, `${path}: the page is shown`).not.toBe(rangeBefore);
     }
     await expect(page.locator('tbody tr').first()).toBeVisible();
     const left = address(page);

@@ -30,6 +30,15 @@ async function walkTour(page: Page, shots?: string): Promise<number> {
     const title = (await tour(page).getByRole('heading').textContent())!;
     expect(Object.keys(TARGETS)).toContain(title);
     await expect(page.locator(TARGETS[title]).first()).toBeVisible();
+    // The tooltip is whole on the screen and below the fixed header, its title and buttons readable
+    // (the table is taller than the screen: room neither above nor below it).
+    await expect(tour(page)).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(async () => {
+        const header = (await page.locator('header').first().boundingBox())!;
+        return (await tour(page).boundingBox())!.y - (header.y + header.height);
+      }, `step ${n}/${total}: the tooltip starts below the header`)
+      .toBeGreaterThanOrEqual(0);
     if (shots) await screenshot(page, `${shots}-${n}`);
     if (n < total) {
       await expect(tour(page).getByRole('button', { name: 'Завершити' })).toHaveCount(0);

@@ -17,6 +17,19 @@ export { tourDone, tourStorageKey } from './steps';
  */
 export const TOUR_Z_INDEX = 1050;
 
+/** The fixed header's height (px) and a margin: the tooltip is never placed under the header. */
+const HEADER_CLEARANCE = 56;
+
+/**
+ * The tooltip stays whole on the screen, below the header. A target taller than the screen (the
+ * list's table) leaves room neither above nor below it: the tooltip then moves over the target's
+ * top instead of going off the screen or under the header with its title and buttons.
+ */
+const TOOLTIP_IN_VIEW = {
+  flipOptions: { padding: { top: HEADER_CLEARANCE, bottom: 20, left: 20, right: 20 } },
+  shiftOptions: { crossAxis: true, padding: { top: HEADER_CLEARANCE, bottom: 10, left: 10, right: 10 } },
+};
+
 function TourTooltip({ index, size, step, isLastStep, backProps, primaryProps, closeProps, understood }: TooltipRenderProps & { understood: boolean }) {
   const translate = useTranslate();
   const titleId = useId();
@@ -126,6 +139,7 @@ export function Tour({ tourKey, steps, understood = false, settle }: { tourKey: 
           title: s.title ? translate(s.title) : undefined,
           content: translate(s.content),
           skipBeacon: true,
+          floatingOptions: TOOLTIP_IN_VIEW,
         }))}
         onEvent={onEvent}
         tooltipComponent={(props: TooltipRenderProps) => <TourTooltip {...props} understood={understood} />}
