@@ -383,13 +383,24 @@ async function main() {
     const counted = `(select count(*)::int from (select 1 from service_requests r where r.house_id in (select id from hs) and ${where.join(' and ')}
             limit ${EXACT_TOTAL_LIMIT + 1}) c)`;
     const kept = overdue ? undefined : keptCount(request.url, ['houses', 'service_requests'], values, counted);
+    // Houses named in the query (up to 50): one branch each, merged in order (Merge Append), so
+    // that each house's rows are read only as far as the page needs them; else the lateral walk.
+    const named = houseIds && houseIds.length <= 50 ? [...new Set(houseIds)] : undefined;
+    const branch = (house: number) => {
+      const k = values.push(house);
+      return `(select * from service_requests r where r.house_id = $${k} and $${k} in (select id from hs) and ${where.join(' and ')}
+           order by r.created_at desc, r.id desc limit $2::int + $3::int)`;
+    };
+    const merged = named
+      ? `select r.* from (${named.map(branch).join(' union all ')}) r`
+      : `select r.* from hs cross join lateral (
+           select * from service_requests r where r.house_id = hs.id and ${where.join(' and ')}
+           order by r.created_at desc, r.id desc limit $2::int + $3::int) r`;
     const [row] = await run<PageRow>(
       call,
-      `with hs as (select h.id from houses h where ${houses.join(' and ')}),
+      `with hs as materialized (select h.id from houses h where ${houses.join(' and ')}),
        page as (
-         select r.* from hs cross join lateral (
-           select * from service_requests r where r.house_id = hs.id and ${where.join(' and ')}
-           order by r.created_at desc, r.id desc limit $2::int + $3::int) r
+         ${merged}
          order by r.created_at desc, r.id desc limit $2 offset $3)
        select coalesce(json_agg(json_build_object(
            'id', r.id, 'number', r.number, 'type_id', r.type_id, 'type', t.name, 'house_id', r.house_id,
@@ -412,6 +423,8 @@ async function main() {
        left join users rs on rs.id = r.responsible_id
        left join users pf on pf.id = r.performer_id`,
       values,
+      // As the app: a page merged branch by branch keeps its plan, with a search too.
+      named ? true : undefined,
     );
     const total = kept ? (await kept.settle(call, row)).total : row.n!;
     if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('requests: more than the exact limit');

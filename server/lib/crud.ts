@@ -114,6 +114,19 @@ export interface CrudImplementation<T extends CrudTable, Input, Rec> {
     /** The query parameters the houses stand for: each house's rows are read without them (the house is theirs already). */
     params: string[];
     houses(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
+    /**
+     * The houses the query names itself (its `house_ids`), read from the query alone: the page is
+     * then merged from one ordered branch per house, each still tested against `houses`, and the
+     * merge reads each house's rows only as far as the page needs them (a search that matches one
+     * row in ten reads about ten rows per row shown, not each house's every row), up to
+     * BRANCHED_HOUSES_MAX houses (docs/architecture.md, "Pages merged house by house").
+     */
+    named?(query: Record<string, unknown>): readonly number[] | undefined;
+    /**
+     * The list's search, narrowed to houses, is a test of each row met (`strpos`), whose plan
+     * suits every pattern: a page merged branch by branch then keeps its plan with a search too.
+     */
+    searchKeepsPlan?: boolean;
   };
   /**
    * A link table of the rows and complexes that carries copies of sort columns, kept by triggers:
@@ -264,6 +277,8 @@ interface ListStatement {
 }
 /** Pages further than this many rows from the start are not merged house by house (`byHouse`): each house would give them all. */
 const MERGED_ROWS_MAX = 500;
+/** Up to this many houses named by a query, a merged page has one branch per house (`byHouse.named`); more take one lateral walk. */
+const BRANCHED_HOUSES_MAX = 50;
 /** Rendered list statements kept per entity (one per user, query and session state). */
 const STATEMENTS_KEPT = 200;
 
@@ -640,6 +655,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const merged = byHouse?.houses(ctxOf(user), q);
       // A house's rows are its own: the conditions that narrow the list to those houses are left out.
       const wOfHouse = merged ? await where(db, user, q, built, byHouse!.params) : undefined;
+      const named = merged ? [...new Set(byHouse!.named?.(q) ?? [])] : [];
+      const branches = named.length > 0 && named.length <= BRANCHED_HOUSES_MAX ? named : undefined;
       const link = !source && !merged && q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort] ? impl.byComplexLink : undefined;
       // The complex's links stand for its parameters: the rows met are tested without them.
       const wOfLink = link ? and(await where(db, user, q, built, link.params), link.where?.(ctxOf(user), q)) : undefined;
@@ -655,31 +672,55 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .orderBy(...ordered([link.sorts[q.sort]], sortOrder(q)), sortDir(q)(link.rowId))
               .limit(plannedLimit(q.per_page))
               .offset((q.page - 1) * q.per_page)
-          : merged
-            ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
-              // same ORDER BY reads its columns), then the page from their merge.
-              sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
+          : merged && branches
+            ? // One branch per named house, each its first rows in list order (the house only if
+              // it is one of the list's houses, read once), merged in order as far as the page goes;
+              // the union's alias is the table's name, so the same ORDER BY reads its columns.
+              sql`with list_houses as materialized (select id from (${merged}) as list_houses(id))
+              select ${table.id} from (${sql.join(
+                branches.map(
+                  (house) => sql`(select * from ${table}
+                    where ${col(impl.houseColumn!)} = ${house} and ${house} in (select id from list_houses)
+                      and ${wOfHouse}
+                    order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)})`,
+                ),
+                sql` union all `,
+              )}) as ${sql.identifier(getTableName(table))}
+              order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
+            : merged
+              ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
+                // same ORDER BY reads its columns), then the page from their merge.
+                sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
                 select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
                 order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)}) as ${sql.identifier(getTableName(table))}
               order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
-            : db
-                .select({ id: table.id })
-                .from(table as PgTable)
-                .where(w)
-                .orderBy(...orderBy(q))
-                .limit(plannedLimit(q.per_page))
-                .offset((q.page - 1) * q.per_page);
-      return { source, w, countRows, ids };
+              : db
+                  .select({ id: table.id })
+                  .from(table as PgTable)
+                  .where(w)
+                  .orderBy(...orderBy(q))
+                  .limit(plannedLimit(q.per_page))
+                  .offset((q.page - 1) * q.per_page);
+      return { source, w, countRows, ids, branched: branches !== undefined };
     };
 
     /**
      * Whether a list's statement keeps its first plan for all values (`renderStatement`): page 1
      * of a list without a search (or of a source whose plan suits every pattern, `PageSource.planOnce`),
-     * built from the query alone. A search pattern's selectivity, an offset's size or a condition
-     * read from the database may each call for another plan.
+     * and any page merged branch by branch (with a search, when `byHouse.searchKeepsPlan`), built
+     * from the query alone. A search pattern's selectivity, an offset's size or a condition read
+     * from the database may each call for another plan.
      */
-    const planOnce = (q: ListQuery, built: { pure: boolean }, source: PageSource | undefined) =>
-      built.pure && (source?.planOnce === true || (q.page === 1 && !q.search_query.trim()));
+    const planOnce = (q: ListQuery, built: { pure: boolean }, source: PageSource | undefined, branched: boolean) => {
+      const searched = q.search_query.trim() !== '';
+      return (
+        built.pure &&
+        (source?.planOnce === true ||
+          (q.page === 1 && !searched) ||
+          // Each branch stops at the page (pages merged so are near the start, MERGED_ROWS_MAX).
+          (branched && (!searched || impl.byHouse?.searchKeepsPlan === true)))
+      );
+    };
 
     /** List statements rendered once per user, query and session state (`listStatement`). */
     const statements = new KeptStatements<ListStatement>(STATEMENTS_KEPT);
@@ -694,7 +735,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
      */
     const listStatement = (user: CurrentUser, q: ListQuery, toConfirm: boolean): Promise<ListStatement> =>
       statements.get(`${userKey(user)}\u0000${impl.recordsKey?.(ctxOf(user)) ?? ''}\u0000${toConfirm}\u0000${JSON.stringify(q)}`, async (built) => {
-        const { source, countRows, ids } = await listParts(user, q, built);
+        const { source, countRows, ids, branched } = await listParts(user, q, built);
         const ctx = ctxOf(user);
         const check = keptTotals.countOf(sql`${countRows}`, user.organizationId);
         const count = cappedCount(countRows);
@@ -721,7 +762,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 },
                 ${sessionSqlFixed(toConfirm)} as session,
                 ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
-            { planOnce: planOnce(q, built, source) },
+            { planOnce: planOnce(q, built, source, branched) },
           ),
           check,
           countRows,

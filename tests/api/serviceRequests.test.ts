@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_STAGES, type RequestStage } from '../../contract/serviceRequests.ts';
 import {
@@ -378,12 +378,24 @@ describe('list filters and sorts', () => {
     expect(twoHouses).toHaveLength(2);
     const inTwoHouses = new Set(rows.filter((r) => twoHouses.includes(r.houseId)).map((r) => r.id));
     expect(inTwoHouses.size).toBeLessThan(inComplex.size);
+    // A house named twice, and a house of another complex (the complex leaves it out): houses named
+    // by the query are merged one branch each (`byHouse.named`), each still checked.
+    const [elsewhere] = await t.db
+      .select({ id: houses.id })
+      .from(houses)
+      .where(and(eq(houses.organizationId, t.organizationId), ne(houses.complexId, complexId!)))
+      .limit(1);
+    expect(elsewhere).toBeDefined();
+    const named = [twoHouses[0], twoHouses[0], elsewhere.id, twoHouses[1]];
     const narrowed: [string, Set<number>][] = [
       [`complex_id=${complexId}`, inComplex],
       [`complex_id=${complexId}&${twoHouses.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
+      [`complex_id=${complexId}&${named.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
     ];
+    // A search matched by some of the requests and not others (the seeded texts' commonest letter would match all).
+    const searched = `search_query=${encodeURIComponent('кв')}`;
     for (const [to, inside] of narrowed)
-      for (const extra of ['order=desc', 'order=asc', 'order=desc&stage[]=new&stage[]=executor']) {
+      for (const extra of ['order=desc', 'order=asc', 'order=desc&stage[]=new&stage[]=executor', `order=desc&${searched}`, `order=asc&${searched}`]) {
         const whole = ids(await list(`sort=created_at&${extra}`)).filter((id) => inside.has(id));
         expect(whole.length, `${to} ${extra}`).toBeGreaterThan(1);
         const paged: number[] = [];

@@ -135,6 +135,34 @@ describe('a second organization', () => {
     }
   });
 
+  it("a requests list that names the second organization's house among its own (each named house is read on its own) shows none of its requests", async () => {
+    const listed = async (token: string, query: string) => {
+      const res = await t.call('GET', `${API}/service_request?sort=created_at&order=desc&per_page=100&${query}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().main_data.data as { id: number }[]).map((r) => r.id);
+    };
+    const houses = (ids: number[]) => ids.map((id) => `house_ids[]=${id}`).join('&');
+    for (const search of ['', `&search_query=${encodeURIComponent('а')}`]) {
+      // Its own admin finds its request through the same call, so the checks below are not vacuous.
+      expect(await listed(other.admin, `${houses([other.side.houseId])}${search}`)).toContain(other.side.requestId);
+      for (const query of [
+        `complex_id=${w.A.complexId}&${houses([w.A.houseId, other.side.houseId])}`,
+        houses([w.A.houseId, other.side.houseId]),
+        houses([other.side.houseId]),
+        `complex_id=${other.side.complexId}&${houses([other.side.houseId])}`,
+      ]) {
+        const ids = await listed(w.admin, `${query}${search}`);
+        expect(ids, query).not.toContain(other.side.requestId);
+        expect(ids.includes(w.A.requestId), query).toBe(query.includes(`house_ids[]=${w.A.houseId}`) && !query.includes(`complex_id=${other.side.complexId}`));
+      }
+      // A staff member of complex A names complex B's house beside A's: B's requests stay out.
+      const staffIds = await listed(w.staffA.token, `complex_id=${w.A.complexId}&${houses([w.A.houseId, w.B.houseId])}${search}`);
+      expect(staffIds).toContain(w.A.requestId);
+      expect(staffIds).not.toContain(w.B.requestId);
+      expect(await listed(w.staffA.token, `${houses([w.B.houseId, w.A.houseId])}${search}`)).not.toContain(w.B.requestId);
+    }
+  });
+
   it("no write route, called by the first organization's admin on its own data, changes a row the second can see", { timeout: 600_000 }, async () => {
     const wrong: string[] = [];
     let succeeded = 0;

@@ -202,6 +202,9 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
       const narrowed = narrowedHouses(user, query as RequestFilters);
       return narrowed && db.select({ id: houses.id }).from(houses).where(narrowed).getSQL();
     },
+    named: (query) => (query as RequestFilters).house_ids,
+    // Narrowed to houses, the search is `contains` (a strpos test of each row met).
+    searchKeepsPlan: true,
   },
   sortKeys: {
     created_at: (order) => [order === 'asc' ? asc(serviceRequests.createdAt) : desc(serviceRequests.createdAt)],
