@@ -107,19 +107,27 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** Digits of a phone typed in the search box (without leading zeros), or '' when it is not one. */
 const phoneDigits = (query: string) => (/^[+\d\s().-]+$/.test(query.trim()) ? query.replace(/\D/g, '').replace(/^0+/, '') : '');
 
+/** The parameters a statement's text uses only as row counts, by text (the same few texts are sent again and again). */
+const countParams = new Map<string, number[]>();
+
 /**
  * The text with each integer parameter used only as a row count (`limit $n`, `offset $n`,
  * `$n::int`) written in as a number, and the other parameters renumbered: the planner's generic
  * plan then knows the page's size and is kept after five calls instead of planning every call.
  */
 function inlineCounts(text: string, values: unknown[]): { text: string; values: unknown[] } {
-  const inline = new Set<number>();
-  values.forEach((v, i) => {
-    const n = i + 1;
-    const uses = [...text.matchAll(new RegExp(`\\$${n}(?!\\d)`, 'g'))].length;
-    const counts = [...text.matchAll(new RegExp(`(?:limit |offset )\\$${n}(?![\\d:])|\\$${n}::int(?![\\w\\[])`, 'g'))].length;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && uses > 0 && uses === counts) inline.add(n);
-  });
+  let counted = countParams.get(text);
+  if (!counted) {
+    counted = values
+      .map((_, i) => i + 1)
+      .filter((n) => {
+        const uses = [...text.matchAll(new RegExp(`\\$${n}(?!\\d)`, 'g'))].length;
+        const counts = [...text.matchAll(new RegExp(`(?:limit |offset )\\$${n}(?![\\d:])|\\$${n}::int(?![\\w\\[])`, 'g'))].length;
+        return uses > 0 && uses === counts;
+      });
+    countParams.set(text, counted);
+  }
+  const inline = new Set(counted.filter((n) => typeof values[n - 1] === 'number' && Number.isSafeInteger(values[n - 1])));
   if (!inline.size) return { text, values };
   const kept: unknown[] = [];
   const renumbered = new Map<number, number>();
