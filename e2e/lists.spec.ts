@@ -95,7 +95,10 @@ for (const list of LISTS) {
     const box = page.getByPlaceholder(/Пошук/).first();
     // Each step waits for what the list shows once it has taken the change, not only for the
     // address: the address changes first, and a click in between would act on the list as it was.
-    const searched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search_query') === list.search);
+    const searched = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname.startsWith('/api/admin/') && url.searchParams.get('search_query') === list.search;
+    });
     await box.fill(list.search);
     await expect.poll(() => address(page), `${path}: the search goes into the address`).toContain(list.search);
     await searched;

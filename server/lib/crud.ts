@@ -17,7 +17,7 @@ import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { KeptStatements, userKey } from './keptStatements.ts';
 import { KEPT_VERSION, keptColumns, KeptTotals, keptWith, type KeptCount } from './keptTotals.ts';
 import { KeptStarts, START_ID, START_KEY, START_VERSION, startValues } from './keptStarts.ts';
-import { cappedCount, likePattern, listTotal, pageWindow, plannedLimit, totalOf, ukrainianSortKey } from './list.ts';
+import { cappedCount, likePattern, listTotal, pageWindow, plannedLimit, plannedLimitAtLeast, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
 import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
@@ -279,6 +279,12 @@ interface ListStatement {
 const MERGED_ROWS_MAX = 500;
 /** Up to this many houses named by a query, a merged page has one branch per house (`byHouse.named`); more take one lateral walk. */
 const BRANCHED_HOUSES_MAX = 50;
+/**
+ * The numbers of branches a merged page is made with: the named houses are padded with house 0
+ * (no house), whose branch is empty, up to the next of these, so that the number of houses a
+ * query names makes at most these few statement texts (each kept with its plan).
+ */
+const BRANCH_COUNTS = [1, 2, 4, 8, 16, 32, BRANCHED_HOUSES_MAX];
 /** Rendered list statements kept per entity (one per user, query and session state). */
 const STATEMENTS_KEPT = 200;
 
@@ -656,7 +662,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       // A house's rows are its own: the conditions that narrow the list to those houses are left out.
       const wOfHouse = merged ? await where(db, user, q, built, byHouse!.params) : undefined;
       const named = merged ? [...new Set(byHouse!.named?.(q) ?? [])] : [];
-      const branches = named.length > 0 && named.length <= BRANCHED_HOUSES_MAX ? named : undefined;
+      const branchCount = named.length > 0 ? BRANCH_COUNTS.find((n) => n >= named.length) : undefined;
+      const branches = branchCount ? [...named, ...Array<number>(branchCount - named.length).fill(0)] : undefined;
       const link = !source && !merged && q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort] ? impl.byComplexLink : undefined;
       // The complex's links stand for its parameters: the rows met are tested without them.
       const wOfLink = link ? and(await where(db, user, q, built, link.params), link.where?.(ctxOf(user), q)) : undefined;
@@ -682,7 +689,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                   (house) => sql`(select * from ${table}
                     where ${col(impl.houseColumn!)} = ${house} and ${house} in (select id from list_houses)
                       and ${wOfHouse}
-                    order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)})`,
+                    order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimitAtLeast(q.page * q.per_page)})`,
                 ),
                 sql` union all `,
               )}) as ${sql.identifier(getTableName(table))}

@@ -35,6 +35,15 @@ const LIMITS_IN_TEXT = new Set([1, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 
 export const plannedLimit = (rows: number): number =>
   Number.isSafeInteger(rows) && LIMITS_IN_TEXT.has(rows) ? fixedLimit(rows) : (sql`${rows}` as unknown as number);
 
+const LIMITS_ASCENDING = [...LIMITS_IN_TEXT].sort((a, b) => a - b);
+
+/**
+ * `plannedLimit` of the smallest LIMIT written into the text that is at least `rows`: for a bound
+ * that may read a few rows more than asked (a branch of a merge that is read only as far as it is
+ * needed), so that its plan knows the bound whatever the page.
+ */
+export const plannedLimitAtLeast = (rows: number): number => plannedLimit(LIMITS_ASCENDING.find((limit) => limit >= rows) ?? rows);
+
 /** A constant row count written into the text (`plannedLimit`'s way), e.g. a cap of the code's own, never a client's value. */
 export const fixedLimit = (rows: number): number => {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);

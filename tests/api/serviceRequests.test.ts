@@ -380,10 +380,14 @@ describe('list filters and sorts', () => {
     expect(inTwoHouses.size).toBeLessThan(inComplex.size);
     // A house named twice, and a house of another complex (the complex leaves it out): houses named
     // by the query are merged one branch each (`byHouse.named`), each still checked.
+    // (One with requests, so that leaving it in would show.)
     const [elsewhere] = await t.db
       .select({ id: houses.id })
       .from(houses)
+      .innerJoin(serviceRequests, eq(serviceRequests.houseId, houses.id))
       .where(and(eq(houses.organizationId, t.organizationId), ne(houses.complexId, complexId!)))
+      .groupBy(houses.id)
+      .orderBy(sql`count(*) desc`)
       .limit(1);
     expect(elsewhere).toBeDefined();
     const named = [twoHouses[0], twoHouses[0], elsewhere.id, twoHouses[1]];
