@@ -393,7 +393,8 @@ async function main() {
     const kept = overdue ? undefined : keptCount(request.url, ['houses', 'service_requests'], values, counted);
     // Houses named in the query (up to 50): one branch each, merged in order (Merge Append), so
     // that each house's rows are read only as far as the page needs them; else the lateral walk.
-    const named = houseIds && houseIds.length <= 50 ? [...new Set(houseIds)] : undefined;
+    const distinct = houseIds && [...new Set(houseIds)];
+    const named = distinct && distinct.length <= 50 ? distinct : undefined;
     const branch = (house: number) => {
       const k = values.push(house);
       return `(select * from service_requests r where r.house_id = $${k} and $${k} in (select id from hs) and ${where.join(' and ')}

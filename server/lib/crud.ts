@@ -666,6 +666,9 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const named = merged ? [...new Set(byHouse!.named?.(q) ?? [])] : [];
       const branchCount = named.length > 0 ? BRANCH_COUNTS.find((n) => n >= named.length) : undefined;
       const branches = branchCount ? [...named, ...Array<number>(branchCount - named.length).fill(0)] : undefined;
+      // The list's order, and the table's name as the alias of a merge, so that the same ORDER BY reads its columns.
+      const listOrder = sql.join(orderBy(q), sql`, `);
+      const asTable = sql.identifier(getTableName(table));
       const link = !source && !merged && q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort] ? impl.byComplexLink : undefined;
       // The complex's links stand for its parameters: the rows met are tested without them.
       const wOfLink = link ? and(await where(db, user, q, built, link.params), link.where?.(ctxOf(user), q)) : undefined;
@@ -683,26 +686,24 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
               .offset((q.page - 1) * q.per_page)
           : merged && branches
             ? // One branch per named house, each its first rows in list order (the house only if
-              // it is one of the list's houses, read once), merged in order as far as the page goes;
-              // the union's alias is the table's name, so the same ORDER BY reads its columns.
+              // it is one of the list's houses, read once), merged in order as far as the page goes.
               sql`with list_houses as materialized (select id from (${merged}) as list_houses(id))
               select ${table.id} from (${sql.join(
                 branches.map(
                   (house) => sql`(select * from ${table}
                     where ${col(impl.houseColumn!)} = ${house} and ${house} in (select id from list_houses)
                       and ${wOfHouse}
-                    order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimitAtLeast(q.page * q.per_page)})`,
+                    order by ${listOrder} limit ${plannedLimitAtLeast(q.page * q.per_page)})`,
                 ),
                 sql` union all `,
-              )}) as ${sql.identifier(getTableName(table))}
-              order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
+              )}) as ${asTable}
+              order by ${listOrder} ${pageWindow(q.page, q.per_page)}`
             : merged
-              ? // Each house's first rows in list order (the lateral's alias is the table's name, so the
-                // same ORDER BY reads its columns), then the page from their merge.
+              ? // Each house's first rows in list order, then the page from their merge.
                 sql`select ${table.id} from (${merged}) as list_houses(id) cross join lateral (
                 select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
-                order by ${sql.join(orderBy(q), sql`, `)} limit ${plannedLimit(q.page * q.per_page)}) as ${sql.identifier(getTableName(table))}
-              order by ${sql.join(orderBy(q), sql`, `)} ${pageWindow(q.page, q.per_page)}`
+                order by ${listOrder} limit ${plannedLimit(q.page * q.per_page)}) as ${asTable}
+              order by ${listOrder} ${pageWindow(q.page, q.per_page)}`
               : db
                   .select({ id: table.id })
                   .from(table as PgTable)
