@@ -375,7 +375,7 @@ async function checkFloor(app: string, floor: string, token: string, list: Scena
     const counts: number[] = [];
     const rows: number[] = [];
     for (const p of new Set(s.paths)) {
-      const [ours, theirs] = await Promise.all([getJson(app, p, token), getJson(floor, p)]);
+      const [ours, theirs] = await Promise.all([getJson(app, p, token), getJson(floor, p, token)]);
       if (ours.status !== 200)
         throw new Error(`${s.name}: the app answered ${ours.status} to ${decodeURIComponent(p)}: ${JSON.stringify(ours.body).slice(0, 300)}`);
       if (theirs.status !== 200)
@@ -553,13 +553,13 @@ async function benchScale(scale: string): Promise<Row[]> {
     for (const s of list) {
       if (WARMUP > 0) {
         await measure(app, s.paths, auth, WARMUP);
-        await measure(floor, s.paths, {}, WARMUP);
+        await measure(floor, s.paths, auth, WARMUP);
       }
       const ours: Side[] = [];
       const theirs: Side[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         ours.push(await measure(app, s.paths, auth, SECONDS));
-        theirs.push(await measure(floor, s.paths, {}, SECONDS));
+        theirs.push(await measure(floor, s.paths, auth, SECONDS));
       }
       const row: Row = {
         scenario: s,

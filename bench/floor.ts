@@ -6,14 +6,15 @@
  * records' JSON and counts the total (capped at 10,001 rows, as the app's lists are); a second
  * statement only where the total is the planner's estimate, by the app's rule (docs/benchmarks.md).
  *
- * No auth, no validation, no ORM: it answers what the organization's admin sees. A parameter it
+ * No validation, no ORM: it answers what the organization's admin sees, to a bearer token of
+ * that admin's session, checked as the app's lists check it: in the call's own statement. A parameter it
  * does not know is a 400, so that a scenario it cannot serve fails loudly rather than
  * differently. Each answer says in `x-statements` how many statements it sent.
  *
  * Started by bench/api.ts: DATABASE_URL=… FLOOR_ADMIN_EMAIL=… node --import tsx bench/floor.ts
  */
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 
 /** Lists count exactly up to this many rows; above it the total is the planner's estimate (the app's rule). */
@@ -142,6 +143,18 @@ function inlineCounts(text: string, values: unknown[]): { text: string; values: 
 
 interface Call {
   statements: number;
+  /** The bearer token's hash; the call's first statement checks the session (`run`), as the app's lists do. */
+  session: string;
+  confirmed: boolean;
+}
+
+class Unauthenticated extends Error {}
+
+/** A call of a request with a bearer token (401 without one). */
+function callOf(request: FastifyRequest): Call {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token || token.length > 200) throw new Unauthenticated('Unauthenticated.');
+  return { statements: 0, session: createHash('sha256').update(token).digest('hex'), confirmed: false };
 }
 
 async function main() {
@@ -167,8 +180,17 @@ async function main() {
    * One statement, prepared on each connection the first time (named by its text). A page's
    * size and offset are written into the text (`inlineCounts`), as the app writes its page size.
    */
-  const run = async <T>(call: Call, sent: string, sentValues: unknown[], planOnce?: boolean): Promise<T[]> => {
-    const { text, values } = inlineCounts(sent, sentValues);
+  const run = async <T>(call: Call, body: string, bodyValues: unknown[], planOnce?: boolean): Promise<T[]> => {
+    // The call's first statement also checks its session, the best way: in the same statement,
+    // beside the answer (the session is valid, of an admin of the floor's organization).
+    const confirm = !call.confirmed && !body.startsWith('explain');
+    const sent = confirm
+      ? `select (select u.is_admin from auth_tokens t join users u on u.id = t.user_id
+          where t.token_hash = $${bodyValues.length + 1} and t.revoked_at is null and t.expires_at > now()
+            and u.organization_id = ${org}) as floor_session,
+          floor_body.* from (${body}) as floor_body`
+      : body;
+    const { text, values } = inlineCounts(sent, confirm ? [...bodyValues, call.session] : bodyValues);
     let name = names.get(text);
     if (!name) names.set(text, (name = `floor_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     call.statements += 1;
@@ -177,7 +199,12 @@ async function main() {
       const plan = await pool.query<{ 'QUERY PLAN': string }>({ text: `explain (analyze, buffers) ${text}`, values });
       console.log(`\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
-    return (await ((planOnce ?? !searches(text)) ? planOncePool : pool).query({ name, text, values })).rows as T[];
+    const { rows } = await ((planOnce ?? !searches(text)) ? planOncePool : pool).query({ name, text, values });
+    if (confirm) {
+      if (rows[0]?.floor_session !== true) throw new Unauthenticated('Unauthenticated.');
+      call.confirmed = true;
+    }
+    return rows as T[];
   };
   /** The planner's estimate of a list's rows, never less than the exact limit + 1 (the app's rule above the limit). */
   const estimate = async (call: Call, text: string, values: unknown[]) => {
@@ -226,7 +253,9 @@ async function main() {
   const app = Fastify({ logger: false, routerOptions: { querystringParser: parseQuery } });
   const send = (reply: FastifyReply, call: Call, body: string) => reply.type('application/json').header('x-statements', String(call.statements)).send(body);
   app.setErrorHandler((err, _request, reply) => {
-    void reply.code(err instanceof BadRequest ? 400 : 500).send({ message: err instanceof Error ? err.message : String(err) });
+    void reply
+      .code(err instanceof BadRequest ? 400 : err instanceof Unauthenticated ? 401 : 500)
+      .send({ message: err instanceof Error ? err.message : String(err) });
   });
 
   /** The page's JSON (`data`, an array), the capped count (`n`, null when a kept total holds) and the version (`v`) of one statement. */
@@ -259,7 +288,7 @@ async function main() {
       order by ${order}), '[]')::text as data`;
 
   app.get('/api/admin/members', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'sort', 'order', 'complex_id', 'house_ids', 'status', 'search_query']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 25)!;
@@ -363,7 +392,7 @@ async function main() {
 
   // ── /Requests ────────────────────────────────────────────────────────────────────────────
   app.get('/api/admin/service_request', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'sort', 'order', 'complex_id', 'house_ids', 'stage', 'type_id', 'overdue', 'search_query']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 25)!;
@@ -442,7 +471,7 @@ async function main() {
 
   // ── /Realty ──────────────────────────────────────────────────────────────────────────────
   app.get('/api/admin/realty', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'sort', 'order']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 15)!;
@@ -477,7 +506,7 @@ async function main() {
 
   // ── /News ────────────────────────────────────────────────────────────────────────────────
   app.get('/api/admin/articles', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'sort', 'order', 'complex_id', 'house_ids']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 15)!;
@@ -533,7 +562,7 @@ async function main() {
 
   // ── /Staff ───────────────────────────────────────────────────────────────────────────────
   app.get('/api/admin/staff', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'sort', 'order']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 15)!;
@@ -578,7 +607,7 @@ async function main() {
 
   // ── A meeting's participants ─────────────────────────────────────────────────────────────
   app.get<{ Params: { id: string } }>('/api/admin/voting/:id/residents', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 25)!;
@@ -644,7 +673,7 @@ async function main() {
 
   // ── A survey's respondents ───────────────────────────────────────────────────────────────
   app.get<{ Params: { id: string } }>('/api/admin/interview/:id/users', async (request, reply) => {
-    const call: Call = { statements: 0 };
+    const call = callOf(request);
     const p = params(request.query as Query, ['page', 'per_page', 'status']);
     const page = p.int('page', 1)!;
     const perPage = p.int('per_page', 25)!;

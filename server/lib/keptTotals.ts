@@ -175,6 +175,8 @@ export const keptColumns = (check: KeptCount | undefined, count: SQL): SQL =>
         (select v from list_version) as version, (select rows from list_version) as log_rows`
     : sql`${count} as n, null as version, null as log_rows`;
 
+/** `keptColumns` without the count (`n` null), for a statement run while a total is kept: the caller compares the version. */
+export const keptVersionColumns = (): SQL => sql`null as n, (select v from list_version) as version, (select rows from list_version) as log_rows`;
 /** Replaces the change rows of `tables` for the organization (and those for everyone) by one row per table holding their sum. */
 export async function compactChanges(db: Db, tables: string[], organizationId: number) {
   await db.execute(sql`with gone as (

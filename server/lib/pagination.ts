@@ -62,28 +62,32 @@ export const paginationSchema = z.object({
   estimated: z.literal(true).optional(),
 });
 
+/** A key or value of a query string, decoded (`+` is a space); NUL, which PostgreSQL can neither store nor compare, never means anything in a query. */
+function decodePart(raw: string): string {
+  const decoded = raw.includes('%') || raw.includes('+') ? decodeURIComponent(raw.replace(/\+/g, ' ')) : raw;
+  return decoded.includes('\u0000') ? decoded.replaceAll('\u0000', '') : decoded;
+}
+
 /** PHP-style query strings: `a[]=1&a[]=2` → `{a: ['1','2']}`; a repeated plain key keeps the last value. */
 export function parseQueryString(qs: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const part of qs.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
-    const rawKey = eq === -1 ? part : part.slice(0, eq);
-    const rawValue = eq === -1 ? '' : part.slice(eq + 1);
     let key: string;
     let value: string;
     try {
-      // NUL cannot be stored or compared by PostgreSQL; it never means anything in a query.
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' ')).replaceAll('\u0000', '');
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' ')).replaceAll('\u0000', '');
+      key = decodePart(eq === -1 ? part : part.slice(0, eq));
+      value = eq === -1 ? '' : decodePart(part.slice(eq + 1));
     } catch {
       continue; // malformed escapes are dropped rather than failing the request
     }
-    const arrayMatch = /^(.+?)\[\d*\]$/.exec(key);
+    const arrayMatch = key.endsWith(']') ? /^(.+?)\[\d*\]$/.exec(key) : null;
     if (arrayMatch) {
       const name = arrayMatch[1];
       const existing = out[name];
-      out[name] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
+      if (Array.isArray(existing)) existing.push(value);
+      else out[name] = existing === undefined ? [value] : [existing, value];
     } else {
       out[key] = value;
     }

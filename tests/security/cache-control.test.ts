@@ -139,5 +139,9 @@ describe('Cache-Control: no-store on every API answer', () => {
         .split(',')
         .map((d) => d.trim()),
     ).toContain('no-store');
+    // Written past the app's hooks, the stream still carries every answer's security headers.
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });

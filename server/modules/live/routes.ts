@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,15 +85,17 @@ export const liveStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadCurrentUserByTokenId(db, used.tokenId);
       if (!user || user.mustChangePassword) throw unauthenticated();
 
+      // The headers set so far (the security headers of every answer) go with the stream's own.
+      const headers = reply.getHeaders() as OutgoingHttpHeaders;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
         // Written past the app's hooks (the stream is hijacked), so the API's no-store is set here too.
-        'Cache-Control': 'no-store, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-        'X-Content-Type-Options': 'nosniff',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
       });
       res.write(`retry: 3000\n\nevent: ready\ndata: {}\n\n`);
 
