@@ -15,7 +15,7 @@ import { plainText } from './html.ts';
 import { forbidden, HttpError, isForeignKeyViolation, isUniqueViolation, issuesToErrors, notFound, unprocessable } from './errors.ts';
 import { EXPORT_FORMATS, sendExport, type ExportColumn } from './export.ts';
 import { KeptStatements, userKey } from './keptStatements.ts';
-import { KEPT_VERSION, keptColumns, KeptTotals, keptVersionColumns, keptWith, type KeptCount } from './keptTotals.ts';
+import { keptCountStatement, KeptTotals, keptVersionColumns, keptWith, type KeptCount } from './keptTotals.ts';
 import { KeptStarts, START_ID, START_KEY, START_VERSION, startValues } from './keptStarts.ts';
 import { cappedCount, likePattern, listTotal, pageWindow, plannedLimit, plannedLimitAtLeast, totalOf, ukrainianSortKey } from './list.ts';
 import { LIST_PAGE } from './jsonSql.ts';
@@ -23,7 +23,7 @@ import { readMultipartForm, removeStored, type StoredUpload } from './files.ts';
 import { insertMedia } from './media.ts';
 import { multipartRoutes, type ZodApp } from './multipart.ts';
 import { ordered } from './order.ts';
-import { listQuery, paginate, paginationSchema } from './pagination.ts';
+import { listQuery, paginate, paginationSchema, type ListTotal } from './pagination.ts';
 import { complexScope } from './scope.ts';
 
 /** The columns every declared entity's table has. */
@@ -269,14 +269,14 @@ const referenceChecks = new Map<string, (ctx: CrudContext, id: number) => Promis
 
 /** A list page's statement as `oneStatementList` runs it: rendered, with its kept-total check and the rows it counts. */
 interface ListStatement {
-  /** The statement that counts the total unless the kept one holds (`keptColumns`). */
-  rendered: RenderedStatement;
   /**
-   * The same statement without the count, run while a total is kept: it only reads the version
-   * (`keptVersionColumns`). A count left in the text is set up by PostgreSQL on every call even
-   * when the `case` never runs it (about a fifth of a phone search's database time).
+   * The page's statement. When its total can be kept, it holds no count, only the version of the
+   * count's tables (`keptVersionColumns`): a count in the text is set up by PostgreSQL on every
+   * call even when it is not run (about a fifth of a phone search's database time).
    */
-  lean?: RenderedStatement;
+  rendered: RenderedStatement;
+  /** The count with the version it is counted at, in a statement of its own (`keptCountStatement`), when the total can be kept. */
+  counting?: RenderedStatement;
   check: KeptCount | undefined;
   countRows: SQLWrapper;
   /** The id step of the source's order when the statement can start from a kept key (`PageSource.fromStart`). */
@@ -765,12 +765,12 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
           ? sql`case when (select v from list_version) = ${sql.placeholder(START_VERSION)}
               then array(${starts.ids({ key: sql`${sql.placeholder(START_KEY)}`, id: sql`${sql.placeholder(START_ID)}::bigint` })}) else array(${ids}) end`
           : sql`array(${ids})`;
-        const statement = (counting: boolean) =>
-          renderStatement(
+        return {
+          rendered: renderStatement(
             sql`with ${keptWith(check)}
               ${LIST_PAGE} as (select id, ord from unnest(${pageIds}) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data,
-                ${counting ? keptColumns(check, count) : keptVersionColumns()},
+                ${check ? keptVersionColumns() : sql`${count} as n, null as version, null as log_rows`},
                 ${
                   starts
                     ? sql`(${starts.keyOf(sql`(select id from ${LIST_PAGE} where ord = 1)`)})::text as first_key,
@@ -780,10 +780,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 ${sessionSqlFixed(toConfirm)} as session,
                 ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
             { planOnce: planOnce(q, built, source, branched) },
-          );
-        return {
-          rendered: statement(true),
-          lean: check ? statement(false) : undefined,
+          ),
+          counting: check ? renderStatement(keptCountStatement(check, count)) : undefined,
           check,
           countRows,
           startStep: starts?.step,
@@ -791,18 +789,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       });
 
     /**
-     * A list page in one statement (`listStatement`): while a total is kept, the one without the
-     * count; when its tables changed since, the page is read again with the count (`recount`), so
-     * that a page and its total always come from one snapshot.
+     * A list page in one statement (`listStatement`); its total is the kept one while the version
+     * the page's statement read is the one it was counted at, and otherwise is counted by a second
+     * statement, with the version it counts at (docs/architecture.md, "Kept totals").
      */
-    async function oneStatementList(request: FastifyRequest, reply: FastifyReply, q: ListQuery, recount = false): Promise<unknown> {
+    async function oneStatementList(request: FastifyRequest, reply: FastifyReply, q: ListQuery): Promise<unknown> {
       const toConfirm = sessionToConfirm(request);
       // Keys loaded in Node come alongside.
       const siblings = impl.siblings && !siblingsJson ? siblingsOf(request.user) : undefined;
       siblings?.catch(() => undefined);
-      const { rendered, lean, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
+      const { rendered, counting, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
       const kept = check && keptTotals.current(check);
-      const statement = kept && lean && !recount ? lean : rendered;
       const start = startStep ? keptStarts.current(request.user, q) : undefined;
       const [row] = await runRendered<{
         data: string;
@@ -813,19 +810,25 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         last_key: string | null;
         session: unknown;
         siblings: string | null;
-      }>(db, statement, {
-        [KEPT_VERSION]: kept?.version ?? '',
+      }>(db, rendered, {
         ...(startStep ? startValues(start) : {}),
         ...(toConfirm ? { session_hash: request.session.hash } : {}),
       });
       if (!confirmSession(db, request, row.session)) {
         // The rights changed since: nothing read with the old ones is answered.
         if (!canAccess(request.user.rules, e.area, 'view')) throw forbidden();
-        return oneStatementList(request, reply, q, recount);
+        return oneStatementList(request, reply, q);
       }
-      if (statement === lean && row.version !== kept!.version) return oneStatementList(request, reply, q, true);
-      const total = row.n === null ? (kept?.total ?? (await listTotal(db, countRows))) : await totalOf(db, countRows, Number(row.n));
-      if (check && row.n !== null) keptTotals.keep(check, row.version!, total);
+      let total: ListTotal;
+      if (!check || !counting) total = await totalOf(db, countRows, Number(row.n));
+      else if (kept && kept.version === row.version) total = kept.total;
+      else {
+        // Not counted yet, or the tables changed since: counted now, at the version it counts at
+        // (a write committed after the page's statement may be in it: the newer total).
+        const [counted] = await runRendered<{ n: number; version: string }>(db, counting, {});
+        total = await totalOf(db, countRows, Number(counted.n));
+        keptTotals.keep(check, counted.version, total);
+      }
       if (startStep && row.version !== null) keptStarts.keepAfter(request.user, q, row.version, row.first_key, row.last_key, startStep);
       if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
       const rest = row.siblings ?? (await siblings) ?? {};

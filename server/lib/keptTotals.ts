@@ -161,22 +161,18 @@ export const keptWith = (check: KeptCount | undefined): SQL =>
         where table_name = any(${sql.param(check.tables)}::text[]) and (organization_id = ${check.organizationId} or organization_id is null)), `
     : sql``;
 
-/** The placeholder of the version the kept total was counted at ('' when none is kept: never equal). */
-export const KEPT_VERSION = 'kept_version';
-
 /**
- * The columns `n` (the capped `count`, or null when the kept total still holds: PostgreSQL runs
- * the count only when the `case` needs it), `version` and `log_rows`. The kept version is the
- * statement's `kept_version` placeholder: its text stays the same whatever is kept.
+ * The columns of a page's statement whose total can be kept: `n` null, and the `version` of the
+ * count's tables and how many change rows make it (`log_rows`), read in the page's snapshot. The
+ * caller compares the version with the kept one; the count itself is not in the statement
+ * (`keptCountStatement`), since PostgreSQL would set it up on every call even when not run.
  */
-export const keptColumns = (check: KeptCount | undefined, count: SQL): SQL =>
-  check
-    ? sql`case when (select v from list_version) = ${sql.placeholder(KEPT_VERSION)} then null else ${count} end as n,
-        (select v from list_version) as version, (select rows from list_version) as log_rows`
-    : sql`${count} as n, null as version, null as log_rows`;
-
-/** `keptColumns` without the count (`n` null), for a statement run while a total is kept: the caller compares the version. */
 export const keptVersionColumns = (): SQL => sql`null as n, (select v from list_version) as version, (select rows from list_version) as log_rows`;
+
+/** The capped `count` (`n`) with the `version` of its tables, read in the same snapshot: a total to keep. */
+export const keptCountStatement = (check: KeptCount, count: SQL): SQL =>
+  sql`with ${keptWith(check)} counted as (select ${count} as n) select (select n from counted) as n, (select v from list_version) as version`;
+
 /** Replaces the change rows of `tables` for the organization (and those for everyone) by one row per table holding their sum. */
 export async function compactChanges(db: Db, tables: string[], organizationId: number) {
   await db.execute(sql`with gone as (
