@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseQueryString } from '../../server/lib/pagination.ts';
 import { ADMIN, API, expectErrorBody, expectFieldError, UKRAINIAN, uid, type Method, type TestApp, setupApp } from './helpers.ts';
 
 let t: TestApp;
@@ -220,6 +221,25 @@ describe('request bodies', () => {
     const res = await t.call('GET', `${API}/complexes?search_query=%E0%A4%A&per_page=2`, { token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().main_data.per_page).toBe(2);
+  });
+});
+
+describe('query strings as the lists read them', () => {
+  it('decodes escapes and plus signs, keeps arrays in order, and drops NUL and malformed escapes', () => {
+    expect(parseQueryString('search_query=%D0%BB%D1%96%D1%84%D1%82+2&house_ids[]=3&house_ids[]=1&house_ids[0]=2&page=2')).toEqual({
+      search_query: 'ліфт 2',
+      house_ids: ['3', '1', '2'],
+      page: '2',
+    });
+    expect(parseQueryString('q=%2B380&a=1&a=2&b=%E0%A4%A&c=x%00y&d&r=a+b')).toEqual({ q: '+380', a: '2', c: 'xy', d: '', r: 'a b' });
+    expect(parseQueryString('ids=5&ids[]=6&ids[]=7')).toEqual({ ids: ['5', '6', '7'] });
+    expect(parseQueryString('house_ids%5B%5D=4&house_ids%5B%5D=9')).toEqual({ house_ids: ['4', '9'] });
+  });
+
+  it('leaves every other object as it was for a key named like a prototype', () => {
+    parseQueryString('__proto__[]=1&__proto__[]=2&constructor[]=3&polluted=no');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('0');
   });
 });
 

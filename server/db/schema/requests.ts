@@ -117,8 +117,6 @@ export const serviceRequests = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // A complex or addresses, newest first; with a search word each house's requests are tested
-    // on the index alone (migration 0029 adds organization_id and search as INCLUDE columns).
     index('service_requests_house_created_idx').on(t.houseId, t.createdAt, t.id),
     // stage + complex or addresses (the header selection): a few hundred rows per house, found
     // and counted from the index, then sorted.
