@@ -2,12 +2,17 @@
  * The best-SQL floor for bench/api.ts: a bare Fastify server with a node-postgres pool that
  * answers the list calls of the benchmark's scenarios at the app's own paths, with the app's
  * JSON (bench/api.ts checks every variant deep-equal against the app before timing), from SQL
- * written by hand for each list: one prepared statement that picks the page, builds the
- * records' JSON and counts the total (capped at 10,001 rows, as the app's lists are); a second
- * statement only where the total is the planner's estimate, by the app's rule (docs/benchmarks.md).
+ * written by hand for each list: one prepared statement that picks the page and builds the
+ * records' JSON. A total is kept as the app keeps it: the page's statement reads the version of
+ * the tables its count reads, and the count (capped at 10,001 rows, as the app's lists are) is a
+ * statement of its own, run only when no total is kept or the version changed; a list that
+ * counts what it reads anyway (a meeting's participants, a survey's respondents) counts in its
+ * page's statement. One more statement only where the total is the planner's estimate, by the
+ * app's rule (docs/benchmarks.md).
  *
  * No validation, no ORM: it answers what the organization's admin sees, to a bearer token of
- * that admin's session, checked as the app's lists check it: in the call's own statement. A parameter it
+ * that admin's session, checked as the app's lists check it: in the call's own statement. Its
+ * answers carry the app's headers (security headers, no-store), set in one step. A parameter it
  * does not know is a 400, so that a scenario it cannot serve fails loudly rather than
  * differently. Each answer says in `x-statements` how many statements it sent.
  *
@@ -16,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { securityHeaders } from '../server/app.ts';
 
 /** Lists count exactly up to this many rows; above it the total is the planner's estimate (the app's rule). */
 const EXACT_TOTAL_LIMIT = 10_000;
@@ -108,32 +114,36 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** Digits of a phone typed in the search box (without leading zeros), or '' when it is not one. */
 const phoneDigits = (query: string) => (/^[+\d\s().-]+$/.test(query.trim()) ? query.replace(/\D/g, '').replace(/^0+/, '') : '');
 
-/** The parameters a statement's text uses only as row counts, by text (the same few texts are sent again and again). */
-const countParams = new Map<string, number[]>();
+/** Per text: the parameters used only as row counts, and those the text does not use. */
+const countParams = new Map<string, { counted: number[]; unused: number[] }>();
 
 /**
  * The text with each integer parameter used only as a row count (`limit $n`, `offset $n`,
- * `$n::int`) written in as a number, and the other parameters renumbered: the planner's generic
- * plan then knows the page's size and is kept after five calls instead of planning every call.
+ * `$n::int`) written in as a number, the parameters it does not use dropped (a statement may
+ * read only some of a list's values), and the others renumbered: the planner's generic plan then
+ * knows the page's size and is kept after five calls instead of planning every call.
  */
 function inlineCounts(text: string, values: unknown[]): { text: string; values: unknown[] } {
-  let counted = countParams.get(text);
-  if (!counted) {
-    counted = values
-      .map((_, i) => i + 1)
-      .filter((n) => {
-        const uses = [...text.matchAll(new RegExp(`\\$${n}(?!\\d)`, 'g'))].length;
-        const counts = [...text.matchAll(new RegExp(`(?:limit |offset )\\$${n}(?![\\d:])|\\$${n}::int(?![\\w\\[])`, 'g'))].length;
-        return uses > 0 && uses === counts;
-      });
-    countParams.set(text, counted);
+  let params = countParams.get(text);
+  if (!params) {
+    const uses = values.map((_, i) => {
+      const n = i + 1;
+      return {
+        n,
+        all: [...text.matchAll(new RegExp(`\\$${n}(?!\\d)`, 'g'))].length,
+        counts: [...text.matchAll(new RegExp(`(?:limit |offset )\\$${n}(?![\\d:])|\\$${n}::int(?![\\w\\[])`, 'g'))].length,
+      };
+    });
+    params = { counted: uses.filter((u) => u.all > 0 && u.all === u.counts).map((u) => u.n), unused: uses.filter((u) => u.all === 0).map((u) => u.n) };
+    countParams.set(text, params);
   }
-  const inline = new Set(counted.filter((n) => typeof values[n - 1] === 'number' && Number.isSafeInteger(values[n - 1])));
-  if (!inline.size) return { text, values };
+  const inline = new Set(params.counted.filter((n) => typeof values[n - 1] === 'number' && Number.isSafeInteger(values[n - 1])));
+  if (!inline.size && !params.unused.length) return { text, values };
+  const dropped = new Set([...inline, ...params.unused]);
   const kept: unknown[] = [];
   const renumbered = new Map<number, number>();
   values.forEach((v, i) => {
-    if (!inline.has(i + 1)) renumbered.set(i + 1, kept.push(v));
+    if (!dropped.has(i + 1)) renumbered.set(i + 1, kept.push(v));
   });
   return {
     text: text.replace(/\$(\d+)/g, (_, d: string) => (inline.has(Number(d)) ? String(values[Number(d) - 1]) : `$${renumbered.get(Number(d))}`)),
@@ -214,24 +224,25 @@ async function main() {
 
   /**
    * Totals kept as the app keeps them (docs/architecture.md, "Kept totals"): per call without its
-   * page, with the version of the tables the count reads (list_changes), checked in the list's own
-   * statement; the count runs only when the version changed. `columns` gives `n` (null when the
-   * kept total holds) and `v`; `settle` gives the total.
+   * page, with the version of the tables the count reads (list_changes). The page's statement reads
+   * only the version (`columns`: `v`); the count is a statement of its own (`with`: the CTEs it
+   * needs), run when no total is kept or the version differs, and kept with the version it read.
    */
   const keptTotals = new Map<string, { total: number; estimated: boolean; version: string }>();
-  const keptCount = (url: string, tables: string[], values: unknown[], count: string) => {
+  const keptCount = (url: string, tables: string[], values: unknown[], count: string, withs = '') => {
     const key = url.replace(/([?&])page=\d+/, '$1');
-    const entry = keptTotals.get(key);
     const version = `(select coalesce(sum(n), 0)::text from list_changes
       where table_name = any($${values.push(tables)}::text[]) and (organization_id = $1 or organization_id is null))`;
     return {
-      columns: `case when ${version} = $${values.push(entry?.version ?? '')} then null else ${count} end as n, ${version} as v`,
-      settle: async (call: Call, row: { n: number | null; v: string }, estimateRows?: string) => {
-        if (row.n === null && entry) return entry;
-        let total = row.n!;
+      columns: `${version} as v`,
+      settle: async (call: Call, row: { v: string }, estimateRows?: string) => {
+        const entry = keptTotals.get(key);
+        if (entry && entry.version === row.v) return entry;
+        const [counted] = await run<{ n: number; v: string }>(call, `${withs} select ${count} as n, ${version} as v`, values);
+        let total = counted.n;
         const estimated = Boolean(estimateRows) && total > EXACT_TOTAL_LIMIT;
         if (estimated) total = await estimate(call, estimateRows!, [org]);
-        const kept = { total, estimated, version: row.v };
+        const kept = { total, estimated, version: counted.v };
         keptTotals.set(key, kept);
         return kept;
       },
@@ -251,15 +262,23 @@ async function main() {
   const memberKey = (alias: string) => (storedKey ? `${alias}.name_key` : sortKey(`${alias}.name`));
 
   const app = Fastify({ logger: false, routerOptions: { querystringParser: parseQuery } });
-  const send = (reply: FastifyReply, call: Call, body: string) => reply.type('application/json').header('x-statements', String(call.statements)).send(body);
+  // The app's answer has its security headers and no-store: the same answer has them too, set as
+  // the app sets them (one object, in one step).
+  const headers = { ...securityHeaders(), 'cache-control': 'no-store' };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  const send = (reply: FastifyReply, call: Call, body: string) =>
+    reply.type('application/json; charset=utf-8').header('x-statements', String(call.statements)).send(body);
   app.setErrorHandler((err, _request, reply) => {
     void reply
       .code(err instanceof BadRequest ? 400 : err instanceof Unauthenticated ? 401 : 500)
       .send({ message: err instanceof Error ? err.message : String(err) });
   });
 
-  /** The page's JSON (`data`, an array), the capped count (`n`, null when a kept total holds) and the version (`v`) of one statement. */
-  type PageRow = { data: string; n: number | null; v: string };
+  /** The page's JSON (`data`, an array) and the version (`v`) of its count's tables. */
+  type PageRow = { data: string; v: string };
   /** The page's JSON and its count, for lists that count what they read anyway. */
   type CountedRow = { data: string; n: number };
 
@@ -359,23 +378,17 @@ async function main() {
         else where.push(`(${plain.map((t) => `strpos(mu.search, ${t}) > 0`).join(' or ')})`);
       }
       const rows = `select mu.name_key, mu.member_id from member_units mu where ${where.join(' and ')} group by mu.name_key, mu.member_id`;
-      // Without a search the page stops early on the index and the count walks it index-only; a
-      // search tests every entry anyway, so its matches are found once for the page and the count.
+      // The complex's entries in name order, each tested against the search if any: the page
+      // stops at its last row, and its count (kept) walks the index only when a write changed it.
       const kept = keptCount(
         request.url,
         ['member_units', 'members', 'realty', 'residents'],
         values,
-        search ? '(select count(*)::int from matched)' : `(select count(*)::int from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
+        `(select count(*)::int from (${rows} limit ${EXACT_TOTAL_LIMIT + 1}) c)`,
       );
       const [row] = await run<PageRow>(
         call,
-        search
-          ? `with matched as materialized (${rows} limit ${EXACT_TOTAL_LIMIT + 1}),
-             page as (select * from matched order by name_key, member_id limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
-             ${kept.columns}
-           from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
-             left join vehicles_of vo on vo.member_id = p.member_id`
-          : `with page as (${rows} order by mu.name_key, mu.member_id limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
+        `with page as (${rows} order by mu.name_key, mu.member_id limit $2 offset $3), ${memberRecords('p.name_key, p.member_id')},
            ${kept.columns}
          from page p join members m on m.id = p.member_id left join units un on un.member_id = p.member_id
            left join vehicles_of vo on vo.member_id = p.member_id`,
@@ -419,7 +432,8 @@ async function main() {
     // than page × houses rows, whatever the complex's size. (A count that uses the clock is never kept.)
     const counted = `(select count(*)::int from (select 1 from service_requests r where r.house_id in (select id from hs) and ${where.join(' and ')}
             limit ${EXACT_TOTAL_LIMIT + 1}) c)`;
-    const kept = overdue ? undefined : keptCount(request.url, ['houses', 'service_requests'], values, counted);
+    const houseRows = `hs as materialized (select h.id from houses h where ${houses.join(' and ')})`;
+    const kept = overdue ? undefined : keptCount(request.url, ['houses', 'service_requests'], values, counted, `with ${houseRows}`);
     // Houses named in the query (up to 50): one branch each, merged in order (Merge Append), so
     // that each house's rows are read only as far as the page needs them; else the lateral walk.
     const distinct = houseIds && [...new Set(houseIds)];
@@ -434,9 +448,9 @@ async function main() {
       : `select r.* from hs cross join lateral (
            select * from service_requests r where r.house_id = hs.id and ${where.join(' and ')}
            order by r.created_at desc, r.id desc limit $2::int + $3::int) r`;
-    const [row] = await run<PageRow>(
+    const [row] = await run<PageRow & { n: number }>(
       call,
-      `with hs as materialized (select h.id from houses h where ${houses.join(' and ')}),
+      `with ${houseRows},
        page as (
          ${merged}
          order by r.created_at desc, r.id desc limit $2 offset $3)
@@ -464,7 +478,7 @@ async function main() {
       // As the app: a page merged branch by branch keeps its plan, with a search too.
       named ? true : undefined,
     );
-    const total = kept ? (await kept.settle(call, row)).total : row.n!;
+    const total = kept ? (await kept.settle(call, row)).total : row.n;
     if (total > EXACT_TOTAL_LIMIT) throw new BadRequest('requests: more than the exact limit');
     return send(reply, call, `{"main_data":{${JSON.stringify(paginate(total, false, page, perPage)).slice(1, -1)},"data":${row.data}}}`);
   });

@@ -138,8 +138,9 @@ const sameUser = (a: CurrentUser, b: CurrentUser) =>
   a.tokenId === b.tokenId &&
   a.isAdmin === b.isAdmin &&
   a.mustChangePassword === b.mustChangePassword &&
-  JSON.stringify(a.rules) === JSON.stringify(b.rules) &&
-  JSON.stringify(a.complexIds) === JSON.stringify(b.complexIds);
+  // An admin's rules are FULL_RULES itself: the same object needs no comparing.
+  (a.rules === b.rules || JSON.stringify(a.rules) === JSON.stringify(b.rules)) &&
+  (a.complexIds === b.complexIds || JSON.stringify(a.complexIds) === JSON.stringify(b.complexIds));
 
 /** The session check to select beside a route's answer while the request's user is not confirmed yet (null once it is). */
 export function sessionSql(request: FastifyRequest): SQL {

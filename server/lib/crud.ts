@@ -770,15 +770,15 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             sql`with ${keptWith(check)}
               ${LIST_PAGE} as (select id, ord from unnest(${pageIds}) with ordinality as p(id, ord))
               select (${recordsSql(ctx)})::text as data,
-                ${check ? keptVersionColumns() : sql`${count} as n, null as version, null as log_rows`},
-                ${
+                ${check ? keptVersionColumns() : sql`${count} as n`}${
+                  // Only the columns this statement fills (each column is described to the driver on every call).
                   starts
-                    ? sql`(${starts.keyOf(sql`(select id from ${LIST_PAGE} where ord = 1)`)})::text as first_key,
+                    ? sql`, (${starts.keyOf(sql`(select id from ${LIST_PAGE} where ord = 1)`)})::text as first_key,
                       (${starts.keyOf(sql`(select id from ${LIST_PAGE} order by ord desc limit 1)`)})::text as last_key`
-                    : sql`null as first_key, null as last_key`
-                },
-                ${sessionSqlFixed(toConfirm)} as session,
-                ${siblingsJson ? sql`(${renderedSql('siblings', siblingsJson, ctx)})::text` : sql`null`} as siblings`,
+                    : sql``
+                }${toConfirm ? sql`, ${sessionSqlFixed(true)} as session` : sql``}${
+                  siblingsJson ? sql`, (${renderedSql('siblings', siblingsJson, ctx)})::text as siblings` : sql``
+                }`,
             { planOnce: planOnce(q, built, source, branched) },
           ),
           counting: check ? renderStatement(keptCountStatement(check, count)) : undefined,
@@ -801,15 +801,16 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       const { rendered, counting, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
       const kept = check && keptTotals.current(check);
       const start = startStep ? keptStarts.current(request.user, q) : undefined;
+      // Columns the statement leaves out (`listStatement`) are undefined here.
       const [row] = await runRendered<{
         data: string;
-        n: number | null;
-        version: string | null;
-        log_rows: number | null;
-        first_key: string | null;
-        last_key: string | null;
-        session: unknown;
-        siblings: string | null;
+        n?: number;
+        version?: string;
+        log_rows?: number;
+        first_key?: string | null;
+        last_key?: string | null;
+        session?: unknown;
+        siblings?: string | null;
       }>(db, rendered, {
         ...(startStep ? startValues(start) : {}),
         ...(toConfirm ? { session_hash: request.session.hash } : {}),
@@ -829,7 +830,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         total = await totalOf(db, countRows, Number(counted.n));
         keptTotals.keep(check, counted.version, total);
       }
-      if (startStep && row.version !== null) keptStarts.keepAfter(request.user, q, row.version, row.first_key, row.last_key, startStep);
+      if (startStep && row.version !== undefined) keptStarts.keepAfter(request.user, q, row.version, row.first_key ?? null, row.last_key ?? null, startStep);
       if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
       const rest = row.siblings ?? (await siblings) ?? {};
       return reply.type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));

@@ -31,17 +31,28 @@ export class KeptStatements<V> {
 }
 
 const userKeys = new WeakMap<CurrentUser, string>();
+/** Each distinct user description's short name (`userKey`), so that keys built on it stay short. */
+const shortNames = new Map<string, string>();
+let named = 0;
 
 /**
  * The user's part of a kept statement's key: everything of them a statement may depend on (who,
- * which organization, admin or not, rights, complexes). A confirmed session keeps its user
- * object (server/lib/auth.ts), so this is worked out once per session.
+ * which organization, admin or not, rights, complexes), as a short name given to that description
+ * (an admin's rights alone are 800 characters, hashed again in every key built on them). A
+ * confirmed session keeps its user object (server/lib/auth.ts), so this is worked out once per session.
  */
 export function userKey(user: CurrentUser): string {
   let key = userKeys.get(user);
   if (key === undefined) {
     const { id, organizationId, isAdmin, rules, complexIds } = user;
-    userKeys.set(user, (key = JSON.stringify([id, organizationId, isAdmin, rules, complexIds])));
+    const described = JSON.stringify([id, organizationId, isAdmin, rules, complexIds]);
+    key = shortNames.get(described);
+    if (key === undefined) {
+      // Names are never reused: a description named again after the clearing gets a new one.
+      if (shortNames.size >= 100_000) shortNames.clear();
+      shortNames.set(described, (key = `u${(named += 1)}`));
+    }
+    userKeys.set(user, key);
   }
   return key;
 }

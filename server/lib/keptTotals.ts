@@ -167,7 +167,7 @@ export const keptWith = (check: KeptCount | undefined): SQL =>
  * caller compares the version with the kept one; the count itself is not in the statement
  * (`keptCountStatement`), since PostgreSQL would set it up on every call even when not run.
  */
-export const keptVersionColumns = (): SQL => sql`null as n, (select v from list_version) as version, (select rows from list_version) as log_rows`;
+export const keptVersionColumns = (): SQL => sql`(select v from list_version) as version, (select rows from list_version) as log_rows`;
 
 /** The capped `count` (`n`) with the `version` of its tables, read in the same snapshot: a total to keep. */
 export const keptCountStatement = (check: KeptCount, count: SQL): SQL =>
