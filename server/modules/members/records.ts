@@ -156,14 +156,15 @@ export function memberRecordsJson(db: Reader, user: CurrentUser): SQL {
     .innerJoin(settlements, eq(settlements.id, houses.settlementId))
     .innerJoin(streets, eq(streets.id, houses.streetId))
     .where(and(sql`${residents.memberId} = ${members.id}`, residentScope(db, user)));
-  const vehiclesCount = db
-    .select({ n: sql`count(*)::int` })
-    .from(vehicles)
-    .where(sql`${vehicles.memberId} = ${members.id}`);
+  // The page's vehicles are counted in one pass: a count per record set up and ran a scan (or an
+  // index probe) for each member (docs/benchmarks.md, "The floor counts as the app does").
   return pageArray(
     sql`json_build_object('id', ${members.id}, 'name', ${members.name}, 'phone', ${members.phone}, 'email', ${members.email},
       'status', ${members.status}, 'note', ${members.note}, 'units', coalesce((${units}), '[]'::json),
-      'vehicles_count', (${vehiclesCount}), 'created_at', ${isoSql(members.createdAt)}, 'updated_at', ${isoSql(members.updatedAt)})`,
-    sql`join ${members} on ${members.id} = ${LIST_PAGE}.id`,
+      'vehicles_count', coalesce(page_vehicles.n, 0), 'created_at', ${isoSql(members.createdAt)}, 'updated_at', ${isoSql(members.updatedAt)})`,
+    sql`join ${members} on ${members.id} = ${LIST_PAGE}.id
+      left join (select ${vehicles.memberId} as member_id, count(*)::int as n from ${vehicles}
+        where ${vehicles.memberId} in (select id from ${LIST_PAGE}) group by ${vehicles.memberId}) as page_vehicles
+        on page_vehicles.member_id = ${members.id}`,
   );
 }
