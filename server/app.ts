@@ -119,13 +119,14 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
 
-  // The security headers of every answer, the same for each: set in one step (running helmet's
-  // dozen middlewares on every request took about a tenth of a light list's Node time).
-  // The security headers (and, on the API, no-store) in one step: none depends on the answer.
+  // The security headers of every answer, the same for each, and on the API no-store: set in one
+  // step (running helmet's dozen middlewares on every request took about a tenth of a light list's
+  // Node time). An API answer is told by its matched route — the router also reaches one by a
+  // path it decodes (/%61pi/…) or by an absolute-form target — or by the path when none matched.
   const headers = securityHeaders();
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(API_URL.test(request.url) ? apiHeaders : headers);
+    reply.headers(API_URL.test(request.routeOptions.url ?? request.url) ? apiHeaders : headers);
     done();
   });
 
@@ -137,11 +138,19 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: `${API_PREFIX}/docs`,
-    staticCSP: true,
-    // Its own policy lets any page of this origin frame the documentation; no page may frame any of ours.
-    transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  await app.register(async (docs) => {
+    // The documentation's files are served with their own caching (public, max-age=0) over the
+    // no-store set at the request: set again as they go out, here only.
+    docs.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: `${API_PREFIX}/docs`,
+      staticCSP: true,
+      // Its own policy lets any page of this origin frame the documentation; no page may frame any of ours.
+      transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   });
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 

@@ -33,6 +33,8 @@ export class KeptStatements<V> {
 const userKeys = new WeakMap<CurrentUser, string>();
 /** Each distinct user description's short name (`userKey`), so that keys built on it stay short. */
 const shortNames = new Map<string, string>();
+/** Descriptions named at most (an admin's is about 1 KB): past it the names start again, never reused. */
+const SHORT_NAMES_MAX = 10_000;
 let named = 0;
 
 /**
@@ -49,7 +51,7 @@ export function userKey(user: CurrentUser): string {
     key = shortNames.get(described);
     if (key === undefined) {
       // Names are never reused: a description named again after the clearing gets a new one.
-      if (shortNames.size >= 100_000) shortNames.clear();
+      if (shortNames.size >= SHORT_NAMES_MAX) shortNames.clear();
       shortNames.set(described, (key = `u${(named += 1)}`));
     }
     userKeys.set(user, key);

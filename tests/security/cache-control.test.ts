@@ -101,6 +101,23 @@ describe('Cache-Control: no-store on every API answer', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('the API documentation and its files, which are served with caching of their own', async () => {
+    const wrong: string[] = [];
+    for (const url of [`${API}/docs`, `${API}/docs/static/index.css`, `${API}/docs/static/swagger-ui-bundle.js`, `${API}/openapi.json`]) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBeLessThan(400);
+      noStore(res, url, wrong);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('an API answer reached by a path the router decodes (/%61pi/…)', async () => {
+    const res = await t.call('GET', '/%61pi/admin/user', { token: w.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toBeTruthy();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('the token of a sign-in answer and the current user are not cacheable', async () => {
     const login = await t.call('POST', `${API}/login`, { body: { email: ADMIN.email, password: ADMIN.password } });
     expect(login.statusCode).toBe(200);
