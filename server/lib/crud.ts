@@ -275,9 +275,11 @@ interface ListStatement {
    * call even when it is not run (about a fifth of a phone search's database time).
    */
   rendered: RenderedStatement;
-  /** The count with the version it is counted at, in a statement of its own (`keptCountStatement`), when the total can be kept. */
-  counting?: RenderedStatement;
-  check: KeptCount | undefined;
+  /**
+   * When the total can be kept: its check (the kept total's key and tables), and the count with
+   * the version it is counted at, in a statement of its own (`keptCountStatement`).
+   */
+  keeps?: { check: KeptCount; counting: RenderedStatement };
   countRows: SQLWrapper;
   /** The id step of the source's order when the statement can start from a kept key (`PageSource.fromStart`). */
   startStep?: 1 | -1;
@@ -781,8 +783,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
                 }`,
             { planOnce: planOnce(q, built, source, branched) },
           ),
-          counting: check ? renderStatement(keptCountStatement(check, count)) : undefined,
-          check,
+          keeps: check && { check, counting: renderStatement(keptCountStatement(check, count)) },
           countRows,
           startStep: starts?.step,
         };
@@ -798,8 +799,8 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
       // Keys loaded in Node come alongside.
       const siblings = impl.siblings && !siblingsJson ? siblingsOf(request.user) : undefined;
       siblings?.catch(() => undefined);
-      const { rendered, counting, check, countRows, startStep } = await listStatement(request.user, q, toConfirm);
-      const kept = check && keptTotals.current(check);
+      const { rendered, keeps, countRows, startStep } = await listStatement(request.user, q, toConfirm);
+      const kept = keeps && keptTotals.current(keeps.check);
       const start = startStep ? keptStarts.current(request.user, q) : undefined;
       // Columns the statement leaves out (`listStatement`) are undefined here.
       const [row] = await runRendered<{
@@ -821,17 +822,17 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
         return oneStatementList(request, reply, q);
       }
       let total: ListTotal;
-      if (!check || !counting) total = await totalOf(db, countRows, Number(row.n));
+      if (!keeps) total = await totalOf(db, countRows, Number(row.n));
       else if (kept && kept.version === row.version) total = kept.total;
       else {
         // Not counted yet, or the tables changed since: counted now, at the version it counts at
         // (a write committed after the page's statement may be in it: the newer total).
-        const [counted] = await runRendered<{ n: number; version: string }>(db, counting, {});
+        const [counted] = await runRendered<{ n: number; version: string }>(db, keeps.counting, {});
         total = await totalOf(db, countRows, Number(counted.n));
-        keptTotals.keep(check, counted.version, total);
+        keptTotals.keep(keeps.check, counted.version, total);
       }
       if (startStep && row.version !== undefined) keptStarts.keepAfter(request.user, q, row.version, row.first_key ?? null, row.last_key ?? null, startStep);
-      if (check) keptTotals.compactAfter(db, check, Number(row.log_rows));
+      if (keeps) keptTotals.compactAfter(db, keeps.check, Number(row.log_rows));
       const rest = row.siblings ?? (await siblings) ?? {};
       return reply.type('application/json; charset=utf-8').send(listJson(list, row.data, paginate(total, q.page, q.per_page), rest));
     }

@@ -162,8 +162,8 @@ export const keptWith = (check: KeptCount | undefined): SQL =>
     : sql``;
 
 /**
- * The columns of a page's statement whose total can be kept: `n` null, and the `version` of the
- * count's tables and how many change rows make it (`log_rows`), read in the page's snapshot. The
+ * The columns of a page's statement whose total can be kept: the `version` of the count's tables
+ * and how many change rows make it (`log_rows`), read in the page's snapshot; no `n`. The
  * caller compares the version with the kept one; the count itself is not in the statement
  * (`keptCountStatement`), since PostgreSQL would set it up on every call even when not run.
  */
