@@ -28,8 +28,11 @@ export async function queryRows<T = Record<string, unknown>>(db: Pick<Db, 'execu
 
 /** Renders SQL for a statement sent by hand (`queryPrepared`). */
 const dialect = new PgDialect();
-/** Statement texts named so far in this process: one prepared statement per text and connection. */
-const named = new Map<string, string>();
+/**
+ * Statement texts named so far, per pool (a process serves one database; a test worker opens
+ * many, each with its own budget): one prepared statement per text and connection.
+ */
+const namedByPool = new WeakMap<pg.Pool, Map<string, string>>();
 /**
  * At most this many texts are named: the server keeps each one's plan per connection, and texts
  * differ by query shape and by the records' SQL of each organization and set of complexes.
@@ -93,6 +96,8 @@ export function poolWithPlanOnce(config: pg.PoolConfig): [pool: pg.Pool, planOnc
 async function runText<T>(db: Pick<Db, 'execute'>, text: string, params: unknown[], planOnce = false): Promise<T[]> {
   const client = clientOf(db);
   if (client instanceof pg.Pool) {
+    let named = namedByPool.get(client);
+    if (!named) namedByPool.set(client, (named = new Map()));
     let name = named.get(text);
     if (!name && named.size < NAMED_STATEMENTS_MAX) named.set(text, (name = `q${named.size}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
     const pool = (name && planOnce && planOncePools.get(client)) || client;
