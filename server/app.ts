@@ -8,12 +8,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { CrudRegistry } from './crud/registry.ts';
 import type { Database, Db } from './db/index.ts';
 import { requireAuth } from './lib/auth.ts';
 import { configuredTransports, createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { createRedactor, redactingLoggerOptions } from './lib/logging.ts';
 import { requestTimeoutOptions } from './lib/timeouts.ts';
+import { ENTITIES } from '../contract/entities.ts';
 import { TOKEN_PAGES } from '../contract/links.ts';
 import { openJobQueue, type JobQueue } from './lib/jobs.ts';
 import { parseQueryString } from './lib/pagination.ts';
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   app.decorate('db', database.db);
   app.decorate('rowsPerStatement', database.driver === 'pglite' ? PGLITE_ROWS_PER_STATEMENT : 1000);
   app.decorate('config', config);
+  app.decorate('crud', new CrudRegistry(ENTITIES));
   app.decorate('storage', await createStorage(config));
   app.decorate('workSlots', createWorkSlots(config.workLimits));
   const jobs = await openJobQueue(database, {

@@ -109,7 +109,7 @@ export async function loadCurrentUserByTokenId(db: Db, tokenId: number): Promise
 }
 
 // ── Sessions known to this process ─────────────────────────────────────────────────────────
-// A list that builds its answer in one statement (server/lib/crud.ts) need not read the session
+// A list that builds its answer in one statement (server/crud/kept.ts) need not read the session
 // first: it starts with the user this process saw for the token last time and checks the session
 // in that same statement (`sessionSql`). Only when the statement finds it as it was is the answer
 // sent; an ended session is a 401 and changed rights run the call again with them

@@ -31,30 +31,40 @@ export class KeptStatements<V> {
 }
 
 const userKeys = new WeakMap<CurrentUser, string>();
-/** Each distinct user description's short name (`userKey`), so that keys built on it stay short. */
+const rightsKeys = new WeakMap<CurrentUser, string>();
+/** Each distinct user description's short name (`userKey`, `rightsKey`), so that keys built on it stay short. */
 const shortNames = new Map<string, string>();
 /** Descriptions named at most (an admin's is about 1 KB): past it the names start again, never reused. */
 const SHORT_NAMES_MAX = 10_000;
 let named = 0;
 
-/**
- * The user's part of a kept statement's key: everything of them a statement may depend on (who,
- * which organization, admin or not, rights, complexes), as a short name given to that description
- * (an admin's rights alone are 800 characters, hashed again in every key built on them). A
- * confirmed session keeps its user object (server/lib/auth.ts), so this is worked out once per session.
- */
-export function userKey(user: CurrentUser): string {
-  let key = userKeys.get(user);
+/** The short name of a description, worked out once per user object (a confirmed session keeps its user: server/lib/auth.ts). */
+function shortName(cache: WeakMap<CurrentUser, string>, user: CurrentUser, describe: (user: CurrentUser) => unknown[]): string {
+  let key = cache.get(user);
   if (key === undefined) {
-    const { id, organizationId, isAdmin, rules, complexIds } = user;
-    const described = JSON.stringify([id, organizationId, isAdmin, rules, complexIds]);
+    const described = JSON.stringify(describe(user));
     key = shortNames.get(described);
     if (key === undefined) {
       // Names are never reused: a description named again after the clearing gets a new one.
       if (shortNames.size >= SHORT_NAMES_MAX) shortNames.clear();
       shortNames.set(described, (key = `u${(named += 1)}`));
     }
-    userKeys.set(user, key);
+    cache.set(user, key);
   }
   return key;
 }
+
+/**
+ * The user's part of a kept statement's key: everything of them a statement may depend on (who,
+ * which organization, admin or not, rights, complexes), as a short name given to that description
+ * (an admin's rights alone are 800 characters, hashed again in every key built on them).
+ */
+export const userKey = (user: CurrentUser): string =>
+  shortName(userKeys, user, ({ id, organizationId, isAdmin, rules, complexIds }) => ['user', id, organizationId, isAdmin, rules, complexIds]);
+
+/**
+ * The same without who the user is: what a part shared by users of the same organization, admin
+ * flag, rights and complexes may depend on (server/crud/rendered.ts).
+ */
+export const rightsKey = (user: CurrentUser): string =>
+  shortName(rightsKeys, user, ({ organizationId, isAdmin, rules, complexIds }) => ['rights', organizationId, isAdmin, rules, complexIds]);

@@ -151,7 +151,7 @@ describe('kept totals', () => {
 
   it('a search that reads other rows to build its statement is built again: a house moved to a street shows under that street at once', async () => {
     // The units search finds the houses whose address matches first (server/modules/realty/routes.ts):
-    // a list statement kept per query (server/lib/crud.ts, `listStatement`) would keep the houses found then.
+    // a list statement kept per query (server/crud/kept.ts, `KeptList`) would keep the houses found then.
     const { house_id: houseId } = await one<{ house_id: number }>(
       sql`select r.house_id from realty r join houses h on h.id = r.house_id where h.organization_id = ${t.organizationId}
         group by r.house_id order by count(*) desc limit 1`,

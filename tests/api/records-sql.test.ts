@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortFields } from '../../contract/entity.ts';
-import { recordsInSql } from '../../server/lib/crud.ts';
 import { MAX_PER_PAGE } from '../../server/lib/pagination.ts';
 import { ADMIN, API, setupApp, STAFF, type TestApp } from './helpers.ts';
 
 // Built before the tests are collected: entities of no module of their own get their routes (and
-// join `recordsInSql`) only as the app registers them.
+// join `app.crud.recordsInSql()`) only as the app registers them.
 const t: TestApp = await setupApp();
 const tokens: Record<string, string> = {};
 
@@ -28,7 +27,7 @@ const itemOf = (body: Json) => (body.main_data ?? body.data) as Json;
 
 // The registry is the process's: another file's throwaway entity (tests/fixtures) registered in the
 // same worker is not a route of this app.
-const entities = [...recordsInSql.values()].filter((e) => t.app.hasRoute({ method: 'GET', url: `${API}${e.path}` }));
+const entities = t.app.crud.recordsInSql().filter((e) => t.app.hasRoute({ method: 'GET', url: `${API}${e.path}` }));
 
 describe('lists built in SQL answer the same records as the rest of the API', () => {
   it('covers the hot lists', () => {

@@ -357,7 +357,7 @@ describe('list filters and sorts', () => {
   });
 
   it('pages the requests of a complex, newest first, as the whole organization list orders them, in both directions and with a stage', async () => {
-    // A complex's list is merged from each house's newest requests (server/lib/crud.ts, `byHouse`).
+    // A complex's list is merged from each house's newest requests (server/crud/plans.ts, `byHouse`).
     const [{ complexId }] = await t.db
       .select({ complexId: houses.complexId })
       .from(serviceRequests)

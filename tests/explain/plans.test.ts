@@ -228,7 +228,7 @@ describe.skipIf(!serverUrl && !reuseUrl)('list queries at a million rows', () =>
         else for (const v of values) cases.push([...base, query(p.name, v, isArray(p))]);
       }
       // A search within the header's complex and its houses, as the screens send it: such a search
-      // may keep its plan (server/lib/crud.ts, PageSource.planOnce).
+      // may keep its plan (server/crud/types.ts, PageSource.planOnce).
       const inComplex = ['complex_id', 'house_ids'].filter((name) => route.params.some((p) => p.name === name));
       if (inComplex.includes('complex_id') && route.params.some((p) => p.name === 'search_query'))
         for (const v of samples.search_query)

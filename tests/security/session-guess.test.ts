@@ -11,20 +11,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rules } from '../../contract/permissions.ts';
 import { authTokens, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
-import { recordsInSql } from '../../server/lib/crud.ts';
 import { hashToken } from '../../server/lib/secrets.ts';
 import { ADMIN, API, createUser, setupApp, type TestApp } from '../api/helpers.ts';
 import { rows } from './db.ts';
 
 // Built before the tests are collected: entities whose plugin the app builds as it starts (staff,
-// plain declared ones such as cameras) join `recordsInSql` only then, and every list is covered.
+// plain declared ones such as cameras) join `app.crud.recordsInSql()` only then, and every list is covered.
 const t: TestApp = await setupApp();
 let admin: string;
 /** Two complexes of the demo organization that have rows in every list below. */
 let complexA: number;
 let complexB: number;
 
-const lists = [...recordsInSql.values()];
+const lists = t.app.crud.recordsInSql();
 
 beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);

@@ -14,7 +14,7 @@ import type { Db } from '../../db/index.ts';
 import { advertisements, houses } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { expectedVersion, nextVersion, staleRecord, versionMatches } from '../../lib/concurrency.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { fileKeys, type FileReader } from '../../lib/media.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';

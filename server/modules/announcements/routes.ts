@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { announcementEntity, type AnnouncementInput, type AnnouncementState } from '../../../contract/announcements.ts';
 import { announcementComplexes, announcementHouses, announcements } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { audienceHooks, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof announcements.$inferSelect;

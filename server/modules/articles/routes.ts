@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { articleComplexes, articleHouses, articles, media, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { nextVersion } from '../../lib/concurrency.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';

@@ -4,7 +4,7 @@ import { audienceFilters } from '../../../contract/audience.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, houses, settlements, streets, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import type { CrudImplementation } from '../../lib/crud.ts';
+import type { CrudImplementation } from '../../crud/types.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { anyOf, houseJoins } from '../../lib/jsonSql.ts';
 import { addressSql } from '../houses/address.ts';

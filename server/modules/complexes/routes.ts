@@ -3,7 +3,7 @@ import { canAccess } from '../../../contract/permissions.ts';
 import { complexDetailRecord, complexEntity, type ComplexCounts, type ComplexInput } from '../../../contract/complexes.ts';
 import type { Db } from '../../db/index.ts';
 import { complexes, contacts, contactSections, houses, realty, streets, userComplexes } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { conflict } from '../../lib/errors.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { ukrainianSortKey } from '../../lib/list.ts';

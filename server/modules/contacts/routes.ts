@@ -11,7 +11,7 @@ import {
 } from '../../../contract/contacts.ts';
 import { complexes, contactGroups, contacts, contactSections } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { conflict } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { complexScope } from '../../lib/scope.ts';

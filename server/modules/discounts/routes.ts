@@ -2,7 +2,7 @@ import { and, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { discountEntity, type DiscountInput } from '../../../contract/discounts.ts';
 import { discountComplexes, discountHouses, discounts } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { audienceHooks, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 const AUDIENCE: AudienceTables = {

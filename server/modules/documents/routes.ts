@@ -6,7 +6,7 @@ import { documentEntity, type DocumentInput } from '../../../contract/documents.
 import type { Db } from '../../db/index.ts';
 import { complexes, documentApartments, documentComplexes, documentHouses, documents, houses, media, realty } from '../../db/schema.ts';
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { downloadName, sendStored } from '../../lib/files.ts';
 import { authorNames } from '../community/audience.ts';

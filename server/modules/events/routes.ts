@@ -4,7 +4,7 @@ import { mediaUrl } from '../../../contract/media.ts';
 import type { Db } from '../../db/index.ts';
 import { eventComplexes, eventHouses, events } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
 import { audienceHooks, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 

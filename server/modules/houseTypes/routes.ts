@@ -2,7 +2,7 @@ import { count, inArray } from 'drizzle-orm';
 import { houseTypeEntity } from '../../../contract/houses.ts';
 import type { Db } from '../../db/index.ts';
 import { houses, houseTypes } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { plural } from '../../lib/words.ts';
 
 async function housesCount(db: Db, ids: number[]): Promise<Map<number, number>> {

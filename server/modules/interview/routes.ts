@@ -38,7 +38,7 @@ import { confirmSession, requirePermission, sessionSqlFixed, sessionToConfirm, t
 import { KeptStatements, userKey } from '../../lib/keptStatements.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { houseJoins, isoSql } from '../../lib/jsonSql.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { pageWindow } from '../../lib/list.ts';
 import { audienceHooks, audienceScope, loadAudiences, resolveAudience, type Audience, type AudienceTables } from '../community/audience.ts';

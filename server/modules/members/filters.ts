@@ -7,7 +7,7 @@ import { searchForm } from '../../../contract/reference.ts';
 import type { Db } from '../../db/index.ts';
 import { houses, members, memberUnits, realty, residents } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
-import type { PageQuery, PageSource } from '../../lib/crud.ts';
+import type { PageQuery, PageSource } from '../../crud/types.ts';
 import { anyOf } from '../../lib/jsonSql.ts';
 import { contains, fixedLimit, likePattern, plannedLimit } from '../../lib/list.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
@@ -88,12 +88,18 @@ const hasDigits = (digits: string): SQL =>
  * half a LIKE's cost, and a plan that does not depend on the pattern, so it is kept
  * (`complexMembersPage`).
  */
-export async function memberSearch(
-  db: Reader,
-  user: CurrentUser,
-  query: string,
-  on: { search: PgColumn; id: PgColumn } = { search: members.search, id: members.id },
-): Promise<SQL | undefined> {
+export async function memberSearch(db: Reader, user: CurrentUser, query: string): Promise<SQL | undefined> {
+  const text = searchForm(query);
+  const byUnit = text && text.length <= UNIT_NUMBER_MAX ? (await unitMembers(db, user, text)).map((r) => r.id) : [];
+  return searchOn(db, user, query, { search: members.search, id: members.id }, byUnit);
+}
+
+/** The same search in a complex's entries (`member_units`): built from the user and the text alone, it reads nothing. */
+export const complexMemberSearch = (db: Reader, user: CurrentUser, query: string) =>
+  searchOn(db, user, query, { search: memberUnits.search, id: memberUnits.memberId }, []);
+
+/** The search's condition on `on`; `byUnit`: the members of a unit numbered so, read already (the members table's search). */
+function searchOn(db: Reader, user: CurrentUser, query: string, on: { search: PgColumn; id: PgColumn }, byUnit: readonly number[]): SQL | undefined {
   const text = searchForm(query);
   if (!text) return undefined;
   const digits = phoneSearchDigits(query);
@@ -119,16 +125,7 @@ export async function memberSearch(
   if (text.length <= UNIT_NUMBER_MAX && on.search !== members.search) {
     // A complex's entries are each tested anyway: the members of a unit of that number come in the same statement.
     matches.push(sql`${on.id} = any(array(${unitMembers(db, user, text)}))`);
-  } else if (text.length <= UNIT_NUMBER_MAX) {
-    const byUnit = await unitMembers(db, user, text);
-    if (byUnit.length)
-      matches.push(
-        inArray(
-          on.id,
-          byUnit.map((r) => r.id),
-        ),
-      );
-  }
+  } else if (byUnit.length) matches.push(inArray(on.id, [...byUnit]));
   return or(...matches);
 }
 
@@ -140,13 +137,13 @@ export async function memberSearch(
  * complex, the creation date's order, a staff member's complex that is not theirs) answer
  * undefined and take the general WHERE.
  */
-export async function complexMembersPage(db: Reader, user: CurrentUser, q: PageQuery): Promise<PageSource | undefined> {
+export function complexMembersPage(db: Reader, user: CurrentUser, q: PageQuery): PageSource | undefined {
   const complexId = q.complex_id as number | undefined;
   if (complexId === undefined || q.sort !== 'name') return undefined;
   if (user.complexIds !== null && !user.complexIds.includes(complexId)) return undefined;
   const houseIds = q.house_ids as number[] | undefined;
   const status = q.status as MemberFilters['status'];
-  const search = await memberSearch(db, user, q.search_query, { search: memberUnits.search, id: memberUnits.memberId });
+  const search = complexMemberSearch(db, user, q.search_query);
   const where = and(
     eq(memberUnits.complexId, complexId),
     eq(memberUnits.organizationId, user.organizationId),

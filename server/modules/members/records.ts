@@ -140,7 +140,7 @@ const shareSql = sql`case when ${residents.shareNumerator} is null or ${resident
   when ${residents.shareNumerator} = ${residents.shareDenominator} then '1'
   else ${residents.shareNumerator} || '/' || ${residents.shareDenominator} end`;
 
-/** The same records as `toMemberRecords`, built in SQL for a list's page (server/lib/crud.ts `recordsJson`). */
+/** The same records as `toMemberRecords`, built in SQL for a list's page (server/crud/types.ts `recordsJson`). */
 export function memberRecordsJson(db: Reader, user: CurrentUser): SQL {
   const units = db
     .select({

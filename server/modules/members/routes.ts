@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { memberEntity, type Member, type MemberInput, type MemberStatus } from '../../../contract/members.ts';
 import { houses, members, realty, residents } from '../../db/schema.ts';
 import { nextVersion } from '../../lib/concurrency.ts';
-import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
+import type { CrudContext } from '../../crud/types.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { ordered } from '../../lib/order.ts';
 import { normalisePhone } from '../../lib/phone.ts';
@@ -69,7 +70,7 @@ export const memberRoutes = crudRoutes(memberEntity, {
   pageFrom: ({ db, user }, q) => complexMembersPage(db, user, q),
   query: { house_ids: idList('Будинки') },
   where: ({ db }, q) => (q.house_ids !== undefined ? memberHouses(db, q.house_ids as number[]) : undefined),
-  search: ({ db, user }, text) => memberSearch(db, user, text),
+  searchReading: ({ db, user }, text) => memberSearch(db, user, text),
   sortKeys: {
     name: (order) => ordered([members.nameKey], order),
     created_at: (order) => ordered([members.createdAt], order),

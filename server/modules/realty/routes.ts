@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { realtyEntity, type Realty, type RealtyInput } from '../../../contract/realty.ts';
 import { houses, realty, settlements, streets } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/list.ts';
 import { addressMatches, addressSql, formatAddress, searchText } from '../houses/address.ts';
@@ -35,7 +35,7 @@ export const realtyRoutes = crudRoutes(realtyEntity, {
    * number among them is a whole number of the address («Липова 12»: house 12, not 112) or the
    * start of the unit's.
    */
-  async search({ db, user }, text) {
+  async searchReading({ db, user }, text) {
     const { words, type, number } = searchWords(searchText(text));
     if (!words.length && !type && number === undefined) return undefined;
     /** The organization's houses whose address matches (thousands at most): with their ids in the query the condition stays indexable. */

@@ -5,7 +5,7 @@ import { idSchema } from '../../../contract/common.ts';
 import { requestTypeEntity, requestTypeForm, type RequestTypeInput } from '../../../contract/staff.ts';
 import { serviceRequestTypeRoles, serviceRequestTypes, serviceRequestTypeStaff, staffRoles, users } from '../../db/schema.ts';
 import { requirePermission } from '../../lib/auth.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { ukrainianSortKey } from '../../lib/list.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RESIDENT_ROLE_CODES, type ResidentRoleCode } from '../../../contract/members.ts';
 import { residentRoleEntity, type ResidentRoleInput } from '../../../contract/residentRoles.ts';
 import { realty, residentRoles, residents } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plural } from '../../lib/words.ts';
 import { residentScope } from '../members/records.ts';

@@ -381,7 +381,7 @@ export async function requestFile(
   return inChat?.m;
 }
 
-/** The same records as `recordsOf`, built in SQL for a list's page (server/lib/crud.ts `recordsJson`). */
+/** The same records as `recordsOf`, built in SQL for a list's page (server/crud/types.ts `recordsJson`). */
 export function requestRecordsJson(db: Reader): SQL {
   const r = serviceRequests;
   const staff = (id: PgColumn, name: PgColumn) =>

@@ -35,7 +35,8 @@ import {
 import { requirePermission, type CurrentUser } from '../../lib/auth.ts';
 import { forbidden, issuesToErrors, notFound, unprocessable } from '../../lib/errors.ts';
 import { readMultipartForm, removeStored, sendStored } from '../../lib/files.ts';
-import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
+import type { CrudContext } from '../../crud/types.ts';
 import { contains, likePattern } from '../../lib/list.ts';
 import { anyOf } from '../../lib/jsonSql.ts';
 import { multipartRoutes } from '../../lib/multipart.ts';

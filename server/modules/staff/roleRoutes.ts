@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { normaliseRules } from '../../../contract/permissions.ts';
 import { departureEntity, option, staffRoleEntity, type RoleInput } from '../../../contract/staff.ts';
 import { staffDepartures, staffRoles, users } from '../../db/schema.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { plural } from '../../lib/words.ts';

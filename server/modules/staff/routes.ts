@@ -8,7 +8,8 @@ import { staffEntity, staffForm, type Staff, type StaffInput } from '../../../co
 import { complexes, passwordResets, staffDepartures, staffRoles, userComplexes, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { requirePermission } from '../../lib/auth.ts';
-import { crudRoutes, type CrudContext } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
+import type { CrudContext } from '../../crud/types.ts';
 import { isoSql, LIST_PAGE, pageArray, sqlArray } from '../../lib/jsonSql.ts';
 import { accessChanged } from '../../lib/live.ts';
 import { endSessions } from '../../lib/sessions.ts';
@@ -145,7 +146,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The same records as `records`, built in SQL for a list's page (`recordsJson`): `can_manage`
-   * compares the role's rights with the viewer's (`recordsKey`), as `manageable` does.
+   * compares the role's rights with the viewer's (kept per the viewer's rights,
+   * server/crud/rendered.ts), as `manageable` does.
    */
   function recordsJson({ user: viewer }: CrudContext): SQL {
     const canManage = viewer.isAdmin ? sql`true` : sql`not ${users.isAdmin} and ${withinRights(viewer, staffRoles.permissions)}`;
@@ -348,7 +350,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       afterDelete: async (_app, { user: viewer }, row) => accessChanged(app.live, viewer.organizationId, [row.id]),
       toRecords: ({ user }, rows) => records(user, rows),
       recordsJson,
-      recordsKey: ({ user }) => (user.isAdmin ? 'admin' : JSON.stringify(user.rules)),
       siblings: { schema: { form: staffForm }, json: formJson },
       exportCells: {
         role: (s) => (s.is_admin ? 'Адміністратор' : s.role),

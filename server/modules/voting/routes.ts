@@ -26,7 +26,7 @@ import { canAccess } from '../../../contract/permissions.ts';
 import { confirmSession, requirePermission, sessionToConfirm, type CurrentUser } from '../../lib/auth.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../../lib/errors.ts';
 import { downloadName, removeStored, sendStored } from '../../lib/files.ts';
-import { crudRoutes } from '../../lib/crud.ts';
+import { crudRoutes } from '../../crud/routes.ts';
 import { multipartRoutes, readForm } from '../../lib/multipart.ts';
 import { listQuery, paginate, paginationSchema } from '../../lib/pagination.ts';
 import { formatAddress } from '../houses/address.ts';
@@ -299,7 +299,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       houseColumn: votings.houseId,
       query: { house_ids: idList('Будинки').optional() },
       where: (_ctx, q) => ((q.house_ids as number[] | undefined)?.length ? inArray(votings.houseId, q.house_ids as number[]) : undefined),
-      filterWhere: { state: ({ user }, value) => inState(user, value as VotingState) },
+      filterReading: { state: ({ user }, value) => inState(user, value as VotingState) },
       sortKeys: { title: (order) => [sql`${votings.title} ${sql.raw(order)}`] },
       /** After the first ballot the house, regime, date and agenda stay; counting only signed ballots needs no unsigned ones. */
       async check(_ctx, b: VotingInput, id) {
