@@ -5,8 +5,8 @@ import OpenInNew from '@mui/icons-material/VisibilityOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
-import { canAccess, type Action, type Area } from '../../contract/permissions';
-import { useCurrentUser } from '../useCurrentUser';
+import type { Area } from '../../contract/permissions';
+import { useRights } from '../lib/useRights';
 
 export interface RowActions {
   /** Permission area of the list: edit and delete show only when the user's role allows them. */
@@ -21,10 +21,9 @@ export interface RowActions {
 /** The row action dropdown of every list: open, edit, delete (each only when allowed). */
 export function RowActionsMenu({ area, onOpen, onEdit: edit, onDelete: remove, extra = [] }: RowActions) {
   const translate = useTranslate();
-  const { user } = useCurrentUser();
-  const allows = (action: Action) => !area || canAccess(user?.rules, area, action);
-  const onEdit = allows('edit') ? edit : undefined;
-  const onDelete = allows('delete') ? remove : undefined;
+  const { canEdit, canDelete } = useRights(area);
+  const onEdit = !area || canEdit ? edit : undefined;
+  const onDelete = !area || canDelete ? remove : undefined;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const run = (fn?: () => void) => () => {

@@ -111,9 +111,9 @@ export function ContentBulkActions<R extends RaRecord = RaRecord>({
 }: {
   name: RowName<R>;
   publish?: PublishChange<R>;
-  /** The user's rights (react-admin's useCanAccess: undefined while not known). */
-  canEdit: boolean | undefined;
-  canDelete: boolean | undefined;
+  /** The user's rights (useRights). */
+  canEdit: boolean;
+  canDelete: boolean;
 }) {
   return (
     <>
@@ -135,5 +135,4 @@ export function ContentBulkActions<R extends RaRecord = RaRecord>({
 }
 
 /** Whether `ContentBulkActions` has anything for this user. */
-export const hasBulkActions = (p: { publish?: unknown; canEdit: boolean | undefined; canDelete: boolean | undefined }) =>
-  (!!p.publish && !!p.canEdit) || !!p.canDelete;
+export const hasBulkActions = (p: { publish?: unknown; canEdit: boolean; canDelete: boolean }) => (!!p.publish && p.canEdit) || p.canDelete;

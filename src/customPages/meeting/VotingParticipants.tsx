@@ -36,7 +36,7 @@ import { UkDateField } from '../../components/inputs/DateInputs';
 import { apiFetch } from '../../dataProvider/http';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { downloadFile, fetchParticipants, fetchVoting, votingPath } from '../../resources/voting/api';
 import { COLORS } from './VotingShow';
 import { formatNumber as num } from '../../lib/numbers';
@@ -108,7 +108,7 @@ function BallotLine({ b, votingId, canEdit, onChanged }: { b: VotingBallot; voti
 function SheetDialog({ voting, participant, onClose, onSaved }: { voting: Voting; participant: VotingParticipant; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const canEdit = useCan('votings', 'edit');
+  const { canEdit } = useRights('votings');
   const [file, setFile] = useState<File | null>(null);
   const [answers, setAnswers] = useState<Record<string, 'for' | 'against'>>({});
   const [date, setDate] = useState(new Date().toISOString().slice(0, 10));

@@ -15,7 +15,7 @@ import { apiFetch } from '../../dataProvider/http';
 import { UkDateField } from '../../components/inputs/DateInputs';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { downloadFile, fetchVoting } from '../../resources/voting/api';
 import { QuestionStatusChip, VotingStateChip } from '../../resources/voting/VotingStateChip';
 import { LoadError } from '../../components/LoadError';
@@ -129,7 +129,7 @@ function Deadlines({ v }: { v: Voting }) {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
-  const canEdit = useCan('votings', 'edit');
+  const { canEdit } = useRights('votings');
   const [notice, setNotice] = useState(v.notice_date ?? '');
   const [results, setResults] = useState(v.results_notice_date ?? '');
   const save = async () => {
@@ -179,7 +179,7 @@ function ProtocolCard({ v }: { v: Voting }) {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
-  const canEdit = useCan('votings', 'edit');
+  const { canEdit } = useRights('votings');
   const input = useRef<HTMLInputElement>(null);
   const download = (generated: boolean) =>
     downloadFile(`/voting/${v.id}/protocol${generated ? '?generated=1' : ''}`, `protocol-${v.id}.pdf`).catch((err: Error) =>
@@ -260,7 +260,7 @@ function LinkCard({ v }: { v: Voting }) {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
-  const canEdit = useCan('votings', 'edit');
+  const { canEdit } = useRights('votings');
   const { data } = useQuery({ queryKey: ['voting-link', v.id], queryFn: () => apiFetch<{ deeplink: string }>(`/voting/${v.id}/deeplink`) });
   const copy = async () => {
     if (!data) return;

@@ -42,7 +42,7 @@ import { AuthImage } from '../../components/content/AuthImage';
 import { downloadAuthorised } from '../../components/content/media';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { useLiveEvents } from '../../lib/live';
 import { requestApi } from '../../resources/service-requests/api';
 import { ChatPanel } from './ChatPanel';
@@ -89,8 +89,7 @@ export default function RequestShow() {
   const navigate = useNavigate();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
-  const canEdit = useCan('service_requests', 'edit');
-  const canDelete = useCan('service_requests', 'delete');
+  const { canEdit, canDelete } = useRights('service_requests');
   const [request, setRequest] = useState<ServiceRequestDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState<ServiceRequestForm | null>(null);

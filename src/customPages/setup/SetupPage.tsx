@@ -8,7 +8,7 @@ import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
 import type { SetupRecord, SetupStep } from '../../../contract/setup';
 import { apiFetch } from '../../dataProvider/http';
 import { usePageHeader } from '../../layout/navigation';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { useCurrentUser } from '../../useCurrentUser';
 import { errorsOf, fieldError, ErrorAlert, type SettingsErrors } from '../user/CodeDialog';
 import { ROLE_PRESET_KEYS, ROLE_PRESETS, type RolePreset } from './rolePresets';
@@ -148,7 +148,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const canInvite = useCan('staff', 'create');
+  const { canCreate: canInvite } = useRights('staff');
   const { data: roles } = useQuery({
     queryKey: ROLES_QUERY_KEY,
     queryFn: () => apiFetch<{ form: { roles: { id: number; name: string }[] } }>('/staff', { query: { per_page: 1 } }).then((r) => r.form.roles),
@@ -283,7 +283,7 @@ function InviteForm({ onChanged }: { onChanged: () => void }) {
 function FirstRoleForm({ onCreated }: { onCreated: (id: number) => Promise<void> }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const canCreate = useCan('staff_roles', 'create');
+  const { canCreate } = useRights('staff_roles');
   const [preset, setPreset] = useState<RolePreset>('dispatcher');
   const [name, setName] = useState<string | null>(null);
   const roleName = name ?? translate(`app.setup.role_presets.${preset}.name`);

@@ -3,19 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation } from '@tanstack/react-query';
-import {
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import type { Advertisement } from '../../../contract/advertisements';
 import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
@@ -25,6 +13,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { ListExport } from '../generic/ListExport';
+import { useRights } from '../../lib/useRights';
 
 export const advertisementPath = (id: Identifier) => `/Advertisements/${id}`;
 const byName = (r: Advertisement) => r.name;
@@ -69,9 +58,7 @@ export default function AdvertisementList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Advertisement | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'advertisements', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'advertisements', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'advertisements', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('advertisements');
   usePageHeader(translate('resources.advertisements.title'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.advertisements.filters.search')} sx={{ minWidth: 280 }} />,

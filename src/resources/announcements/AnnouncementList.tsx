@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import { ANNOUNCEMENT_STATES, type Announcement, type AnnouncementState } from '../../../contract/announcements';
 import { ContentBulkActions } from '../../components/bulk';
@@ -14,6 +14,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
 import { ListExport } from '../generic/ListExport';
+import { useRights } from '../../lib/useRights';
 
 export const announcementPath = (id: Identifier) => `/Announcements/${id}`;
 const TONES: Record<AnnouncementState, 'info' | 'success' | 'default'> = { upcoming: 'info', active: 'success', expired: 'default' };
@@ -39,8 +40,7 @@ export default function AnnouncementList() {
   const navigate = useNavigate();
   const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'announcements', action: 'create' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'announcements', action: 'delete' });
+  const { canCreate, canDelete } = useRights('announcements');
   usePageHeader(translate('resources.announcements.title'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.announcements.filters.search')} sx={{ minWidth: 280 }} />,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import { ARTICLE_STATUSES, type Article } from '../../../contract/articles';
 import { ContentBulkActions, hasBulkActions, type PublishChange } from '../../components/bulk';
@@ -13,6 +13,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
 import { ListExport } from '../generic/ListExport';
 import { ArticleStatusChip } from './ArticleStatusChip';
+import { useRights } from '../../lib/useRights';
 
 export const articlePath = (id: Identifier) => `/News/${id}`;
 const byTitle = (r: Article) => r.title;
@@ -37,9 +38,7 @@ export default function ArticleList() {
   const navigate = useNavigate();
   const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<Article | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'articles', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'articles', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'articles', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('articles');
   usePageHeader(translate('resources.articles.title'));
 
   const filters = [

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import type { Article } from '../../../contract/articles';
 import { AuthImage } from '../../components/content/AuthImage';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/dates';
 import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { audienceText } from './ArticleList';
 import { ArticleStatusChip } from './ArticleStatusChip';
+import { useRights } from '../../lib/useRights';
 
 /** Typography for the stored rich text (sanitised by the API before it was saved). */
 export const richTextSx = {
@@ -30,8 +31,7 @@ export default function ArticleShow() {
   const { data, isPending, error } = useGetOne<Article>('articles', { id: Number(id) }, { retry: false, enabled: /^\d+$/.test(id) });
   const loading = useMinimumDelay(isPending);
   const [deleting, setDeleting] = useState(false);
-  const { canAccess: canEdit } = useCanAccess({ resource: 'articles', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'articles', action: 'delete' });
+  const { canEdit, canDelete } = useRights('articles');
   usePageHeader(data?.title ?? translate('resources.articles.title'), '/News');
 
   if (!/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;

@@ -14,7 +14,7 @@ import type { Complex } from '../../types';
 import { ListExport } from '../generic/ListExport';
 import { useEntityLabels } from '../generic/labels';
 import { ComplexFormDialog } from './ComplexDialogs';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 
 const complexPath = (id: Identifier) => `/Complex/${id}`;
 
@@ -39,7 +39,7 @@ export default function ComplexList() {
   usePageHeader(translate('resources.complexes.title'));
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Complex | null>(null);
-  const canCreate = useCan('complexes', 'create');
+  const { canCreate } = useRights('complexes');
 
   return (
     <Box>
@@ -51,7 +51,7 @@ export default function ComplexList() {
         sort={{ field: 'id', order: 'ASC' }}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.complexes.filters.search')} sx={{ minWidth: 320 }} />]}
         exporter={false}
-        empty={<Empty onAdd={() => setDialog('create')} canCreate={Boolean(canCreate)} />}
+        empty={<Empty onAdd={() => setDialog('create')} canCreate={canCreate} />}
         actions={
           <TopToolbar>
             <ListExport path={complexEntity.path} />

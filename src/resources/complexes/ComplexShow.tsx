@@ -14,7 +14,7 @@ import type { Complex } from '../../types';
 import { complexEntity } from '../../../contract/complexes';
 import { useEntityLabels } from '../generic/labels';
 import { ComplexFormDialog } from './ComplexDialogs';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 
 /** /Complex/{id}: one complex. */
 export default function ComplexShow() {
@@ -26,8 +26,7 @@ export default function ComplexShow() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const labels = useEntityLabels(complexEntity);
-  const canEdit = useCan('complexes', 'edit');
-  const canDelete = useCan('complexes', 'delete');
+  const { canEdit, canDelete } = useRights('complexes');
   usePageHeader(data?.name ?? translate('resources.complexes.title'), '/Complex');
 
   if (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import { discountEntity, type Discount } from '../../../contract/discounts';
 import { AudienceInputs } from '../../components/content/AudienceInputs';
@@ -16,6 +16,7 @@ import { formatNumber } from '../../lib/numbers';
 import { EntityInput } from '../generic/EntityInputs';
 import { ListExport } from '../generic/ListExport';
 import { useEntityLabels } from '../generic/labels';
+import { useRights } from '../../lib/useRights';
 
 const entity = discountEntity;
 
@@ -38,9 +39,7 @@ export default function DiscountList() {
   const { complexId } = useComplexSelection();
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'discounts', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'discounts', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'discounts', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('discounts');
   usePageHeader(translate('resources.discounts.title'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.discounts.filters.search')} sx={{ minWidth: 280 }} />,

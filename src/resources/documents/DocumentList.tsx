@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useCanAccess, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import type { DocumentRecord } from '../../../contract/documents';
 import { ContentBulkActions } from '../../components/bulk';
@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/dates';
 import { DocumentDialog } from './DocumentDialog';
 import { formatFileSize } from './fileSize';
 import { ListExport } from '../generic/ListExport';
+import { useRights } from '../../lib/useRights';
 
 /** «ЖК «Липовий гай»; 2 будинки; 1 квартира». */
 export function scopeText(r: DocumentRecord, translate: (k: string, o?: object) => string): string {
@@ -28,9 +29,7 @@ export default function DocumentList() {
   const notify = useNotify();
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'documents', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'documents', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'documents', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('documents');
   usePageHeader(translate('resources.documents.title'));
   const download = (r: DocumentRecord) =>
     downloadAuthorised(r.file_url, r.file_name).catch(() => notify('resources.documents.errors.download', { type: 'error' }));

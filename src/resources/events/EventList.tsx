@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, List, SearchInput, SelectInput, TopToolbar, useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
 import { EVENT_STATES, type CommunityEvent, type EventState } from '../../../contract/events';
 import { ContentBulkActions } from '../../components/bulk';
@@ -14,6 +14,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { audienceText } from '../articles/ArticleList';
 import { ListExport } from '../generic/ListExport';
+import { useRights } from '../../lib/useRights';
 
 export const eventPath = (id: Identifier) => `/Events/${id}`;
 const TONES: Record<EventState, 'info' | 'success' | 'default'> = { upcoming: 'info', ongoing: 'success', past: 'default' };
@@ -39,9 +40,7 @@ export default function EventList() {
   const navigate = useNavigate();
   const filter = useComplexFilter();
   const [deleting, setDeleting] = useState<CommunityEvent | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'events', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'events', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'events', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('events');
   usePageHeader(translate('resources.events.title'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.events.filters.search')} sx={{ minWidth: 280 }} />,

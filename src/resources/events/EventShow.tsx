@@ -5,7 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import type { CommunityEvent } from '../../../contract/events';
 import { AuthImage } from '../../components/content/AuthImage';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -14,6 +14,7 @@ import { usePageHeader } from '../../layout/navigation';
 import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { audienceText } from '../articles/ArticleList';
 import { EventStateChip, eventTime } from './EventList';
+import { useRights } from '../../lib/useRights';
 
 /** /Events/{id}: one event of the poster. */
 export default function EventShow() {
@@ -23,8 +24,7 @@ export default function EventShow() {
   const { data, isPending, error } = useGetOne<CommunityEvent>('events', { id: Number(id) }, { retry: false, enabled: /^\d+$/.test(id) });
   const loading = useMinimumDelay(isPending);
   const [deleting, setDeleting] = useState(false);
-  const { canAccess: canEdit } = useCanAccess({ resource: 'events', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'events', action: 'delete' });
+  const { canEdit, canDelete } = useRights('events');
   usePageHeader(data?.title ?? translate('resources.events.title'), '/Events');
 
   if (!/^\d+$/.test(id)) return <ErrorPage status={404} message="" />;

@@ -11,7 +11,6 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
-  useCanAccess,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -28,6 +27,7 @@ import { formatNumber } from '../../lib/numbers';
 import { EntityInputs } from './EntityInputs';
 import { useEntityLabels } from './labels';
 import { ListExport } from './ListExport';
+import { useRights } from '../../lib/useRights';
 
 /** A cell by the field's type: links, Ukrainian dates and numbers, option labels, «—» for nothing. */
 export function Cell({ entity, source, field, record }: { entity: EntityDeclaration; source: string; field: FieldDeclaration; record: RaRecord }) {
@@ -137,9 +137,7 @@ export function EntityList({ entity, embedded, pagePath }: EntityListProps) {
   const name = entity.name;
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<RaRecord | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: name, action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: name, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: name, action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights(entity.area);
   const navigate = useNavigate();
   /** Opens the form: the dialog, or the page of `form: 'page'` entities. */
   const open = (target: Identifier | 'create') => (entity.form === 'page' && pagePath ? navigate(`${pagePath}/${target}`) : setDialog(target));

@@ -6,7 +6,7 @@ import { useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } 
 import { houseTypeEntity, type HouseType } from '../../../contract/houses';
 import { ExportButtons } from '../../components/ExportButtons';
 import { FormDialog } from '../../components/FormDialog';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { useEntityLabels } from '../generic/labels';
 
 /**
@@ -29,9 +29,7 @@ export function HouseTypesDialog({ open, onClose }: { open: boolean; onClose: ()
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [error, setError] = useState<string>();
-  const canCreate = useCan('houses', 'create');
-  const canEdit = useCan('houses', 'edit');
-  const canDelete = useCan('houses', 'delete');
+  const { canCreate, canEdit, canDelete } = useRights('houses');
 
   const failed = (err: unknown) => {
     const body = (err as { body?: { errors?: Record<string, string> } }).body;

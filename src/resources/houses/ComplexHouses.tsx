@@ -15,7 +15,7 @@ import type { Complex } from '../../types';
 import { HouseTypesDialog } from '../house-types/HouseTypesDialog';
 import { AttachHousesDialog } from './AttachHousesDialog';
 import { HouseFormDialog } from './HouseFormDialog';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 
 /** /Complex/{id}/houses: the complex's houses — create, attach existing, edit, unlink, delete. */
 export default function ComplexHouses() {
@@ -31,8 +31,7 @@ export default function ComplexHouses() {
   const [types, setTypes] = useState(false);
   const [unlinking, setUnlinking] = useState<House | null>(null);
   const [deleting, setDeleting] = useState<House | null>(null);
-  const canCreate = useCan('houses', 'create');
-  const canEdit = useCan('houses', 'edit');
+  const { canCreate, canEdit } = useRights('houses');
 
   const unlink = async (house: House) => {
     try {

@@ -9,7 +9,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { ListExport } from '../generic/ListExport';
 import { interviewPath } from './api';
 import { InterviewStatusChip } from './InterviewStatusChip';
@@ -21,8 +21,7 @@ import { InterviewStatusChip } from './InterviewStatusChip';
 export default function InterviewList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const canCreate = useCan('interviews', 'create');
-  const canDelete = useCan('interviews', 'delete');
+  const { canCreate, canDelete } = useRights('interviews');
   const [deleting, setDeleting] = useState<InterviewSummary | null>(null);
   usePageHeader(translate('resources.interview.title'));
   const filters = [

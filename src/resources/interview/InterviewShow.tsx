@@ -9,7 +9,7 @@ import { EditBase, useNotify, useTranslate } from 'react-admin';
 import type { Interview } from '../../../contract/interview';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { fetchInterview } from './api';
 import { InterviewForm, interviewTransform } from './InterviewForm';
 import { InterviewResults } from './InterviewResults';
@@ -61,7 +61,7 @@ export default function InterviewShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const canEdit = useCan('interviews', 'edit');
+  const { canEdit } = useRights('interviews');
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState(false);
   const { data: s, error } = useQuery({ queryKey: ['interview', id], queryFn: () => fetchInterview(id), enabled: /^\d+$/.test(id) });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError, useCanAccess, useGetList, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Bill, Resident } from '../../../contract/members';
 import { FormDialog } from '../../components/FormDialog';
 import { UkMonthField } from '../../components/inputs/DateInputs';
@@ -10,6 +10,7 @@ import { unitLabel } from '../../lib/unitLabel';
 import { getBills, updateBills, type BillChange } from './api';
 import { formatMoney, toKopiyky } from './money';
 import { LoadError } from '../../components/LoadError';
+import { useRights } from '../../lib/useRights';
 
 type Editing = { kind: 'pay' | 'correct'; bill: Bill } | { kind: 'add' } | null;
 
@@ -19,7 +20,7 @@ const STATUS_COLOR = { paid: 'success', partial: 'warning', unpaid: 'error' } as
 /** Bills tab: the monthly charges of the member's units, with payments and corrections. */
 export function MemberBillsTab({ memberId }: { memberId: number }) {
   const translate = useTranslate();
-  const { canAccess: canEdit } = useCanAccess({ resource: 'members', action: 'edit' });
+  const { canEdit } = useRights('members');
   const { data, isPending, error, refetch } = useQuery({ queryKey: ['bills', memberId], queryFn: () => getBills({ resident_id: memberId, per_page: 120 }) });
   const [editing, setEditing] = useState<Editing>(null);
   const bills = data?.data ?? [];

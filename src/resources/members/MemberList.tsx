@@ -5,7 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import { DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useTranslate, type Identifier, type SortPayload } from 'react-admin';
+import { DataTable, ListContextProvider, ResourceContextProvider, useTranslate, type Identifier, type SortPayload } from 'react-admin';
 import { MEMBER_STATUSES, memberEntity, type Member, type MemberStatus } from '../../../contract/members';
 import { BulkSet } from '../../components/bulk';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -22,6 +22,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { QueryExport } from '../generic/ListExport';
 import { useQueryList } from '../generic/queryList';
 import { useUrlListState } from '../generic/urlListState';
+import { useRights } from '../../lib/useRights';
 
 type SortField = 'name' | 'created_at';
 const DEFAULTS = { sort: { field: 'name', order: 'ASC' as const }, perPage: 25 };
@@ -66,9 +67,7 @@ export default function MemberList() {
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [importing, setImporting] = useState(false);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'members', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'members', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'members', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('members');
   usePageHeader(translate('resources.members.title'));
 
   const query = useDebouncedValue(search);

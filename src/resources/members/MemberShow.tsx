@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import type { Member } from '../../../contract/members';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { ErrorPage } from '../../layout/ErrorPage';
@@ -12,6 +12,7 @@ import { MemberFields } from './MemberFields';
 import { MemberRolesTab, MemberUnitsTab } from './MemberUnitsTabs';
 import { MemberVehiclesTab } from './MemberVehiclesTab';
 import { LoadError } from '../../components/LoadError';
+import { useRights } from '../../lib/useRights';
 
 const TABS = ['units', 'roles', 'vehicles', 'bills'] as const;
 
@@ -23,7 +24,7 @@ export default function MemberShow() {
   const { data: member, error, isPending, refetch } = useGetOne<Member>('members', { id: memberId }, { enabled: Number.isInteger(memberId) && memberId > 0 });
   const [tab, setTab] = useState<(typeof TABS)[number]>('units');
   const [editing, setEditing] = useState(false);
-  const { canAccess: canEdit } = useCanAccess({ resource: 'members', action: 'edit' });
+  const { canEdit } = useRights('members');
   usePageHeader(member?.name ?? translate('resources.members.title'), '/Members');
 
   if (!Number.isInteger(memberId) || memberId <= 0 || (error as { status?: number } | null)?.status === 404) return <ErrorPage status={404} message="" />;

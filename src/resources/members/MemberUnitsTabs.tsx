@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
+import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import type { Resident } from '../../../contract/members';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { ResourceFormDialog } from '../../components/ResourceFormDialog';
@@ -9,6 +9,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { unitLabel } from '../../lib/unitLabel';
 import { formatArea } from '../realty/RealtyList';
 import { ResidentFields } from './MemberFields';
+import { useRights } from '../../lib/useRights';
 
 /** The member's links to units (GET /residents?resident_id=<member>). */
 function useMemberResidents(memberId: number) {
@@ -62,9 +63,7 @@ export function MemberRolesTab({ memberId, onChanged }: { memberId: number; onCh
   const { data = [], isPending, refetch } = useMemberResidents(memberId);
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Resident | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'members', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'members', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'members', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('members');
   const changed = () => {
     void refetch();
     onChanged();

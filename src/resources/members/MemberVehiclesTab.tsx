@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useCanAccess, useGetList, useTranslate, type Identifier } from 'react-admin';
+import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import type { Vehicle } from '../../../contract/members';
 import { vehicleEntity } from '../../../contract/vehicles';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
@@ -10,6 +10,7 @@ import { ResourceFormDialog } from '../../components/ResourceFormDialog';
 import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useEntityLabels } from '../generic/labels';
 import { VehicleFields } from './MemberFields';
+import { useRights } from '../../lib/useRights';
 
 /**
  * Vehicles tab: the member's cars with their parking places, and the export of exactly them.
@@ -25,9 +26,7 @@ export function MemberVehiclesTab({ memberId }: { memberId: number }) {
   } = useGetList<Vehicle>('vehicles', { filter: { member_id: memberId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'plate', order: 'ASC' } });
   const [dialog, setDialog] = useState<Identifier | 'create' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
-  const { canAccess: canCreate } = useCanAccess({ resource: 'members', action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource: 'members', action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: 'members', action: 'delete' });
+  const { canCreate, canEdit, canDelete } = useRights('members');
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center', mb: 1 }}>

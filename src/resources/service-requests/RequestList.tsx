@@ -26,7 +26,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter, useComplexSelection } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { preferencesKey } from '../../lib/appStore';
 import { useCurrentUser } from '../../useCurrentUser';
 import { useLiveEvents } from '../../lib/live';
@@ -151,8 +151,7 @@ export default function RequestList() {
   const { user } = useCurrentUser();
   const complexFilter = useComplexFilter();
   const { addressesPending } = useComplexSelection();
-  const canCreate = useCan('service_requests', 'create');
-  const canEdit = useCan('service_requests', 'edit');
+  const { canCreate, canEdit } = useRights('service_requests');
   const list = useUrlListState(DEFAULTS);
   const filters = useMemo(() => filtersFromUrl(list), [list]);
   const { page, perPage } = list;

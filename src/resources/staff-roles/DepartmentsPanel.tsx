@@ -5,7 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { departureEntity, type Departure } from '../../../contract/staff';
 import { ExportButtons } from '../../components/ExportButtons';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { useEntityLabels } from '../generic/labels';
 
 /** Departments: add, rename in place, delete (one that holds roles cannot be), export; labels and the API from the declaration (contract/staff.ts). */
@@ -17,9 +17,7 @@ export function DepartmentsPanel({ onChanged }: { onChanged: () => void }) {
   const [create] = useCreate();
   const [update] = useUpdate();
   const [remove] = useDelete();
-  const canCreate = useCan('staff_roles', 'create');
-  const canEdit = useCan('staff_roles', 'edit');
-  const canDelete = useCan('staff_roles', 'delete');
+  const { canCreate, canEdit, canDelete } = useRights('staff_roles');
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [error, setError] = useState<string>();

@@ -11,7 +11,7 @@ import { apiFetch } from '../../dataProvider/http';
 import { ErrorPage } from '../../layout/ErrorPage';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDateTime } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { useMinimumDelay } from '../../lib/useMinimumDelay';
 import { useCurrentUser } from '../../useCurrentUser';
 import { StaffComplexes } from './StaffComplexes';
@@ -33,8 +33,7 @@ export default function StaffShow() {
   const loading = useMinimumDelay(isPending);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const canEdit = useCan('staff', 'edit');
-  const canDelete = useCan('staff', 'delete');
+  const { canEdit, canDelete } = useRights('staff');
   const notify = useNotify();
   const [inviting, setInviting] = useState(false);
   usePageHeader(data?.name ?? translate('resources.staff.title'), '/Staff');

@@ -10,7 +10,7 @@ import { RowActionsMenu } from '../../components/RowActionsMenu';
 import { useComplexFilter } from '../../layout/complexSelection';
 import { usePageHeader } from '../../layout/navigation';
 import { formatDate } from '../../lib/dates';
-import { useCan } from '../../lib/useCan';
+import { useRights } from '../../lib/useRights';
 import { ListExport } from '../generic/ListExport';
 import { votingPath } from './api';
 import { VotingStateChip } from './VotingStateChip';
@@ -20,8 +20,7 @@ export default function VotingList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const filter = useComplexFilter();
-  const canCreate = useCan('votings', 'create');
-  const canDelete = useCan('votings', 'delete');
+  const { canCreate, canDelete } = useRights('votings');
   const [deleting, setDeleting] = useState<VotingSummary | null>(null);
   usePageHeader(translate('resources.voting.title'));
   const filters = [
