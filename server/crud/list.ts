@@ -4,11 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryPrepared, queryRows } from '../db/index.ts';
 import { confirmNow, requirePermission, type CurrentUser } from '../lib/auth.ts';
 import { LIST_PAGE } from '../lib/jsonSql.ts';
-import { listTotal, plannedLimit } from '../lib/list.ts';
+import { listTotal } from '../lib/list.ts';
 import { paginate } from '../lib/pagination.ts';
 import type { EntityCrud } from './base.ts';
 import { KeptList } from './kept.ts';
-import { planList, type ListPlan } from './plans.ts';
+import { offsetIds, planList, type ListPlan } from './plans.ts';
 import type { CrudTable, ListQuery, Row } from './types.ts';
 import { entityListQuery, itemResponse, listJson, listResponse, wrapItem, wrapList } from './wire.ts';
 
@@ -80,14 +80,7 @@ async function nodeList<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Inp
  */
 function deepPage<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, w: ListPlan['w'], q: ListQuery) {
   const { db, table, query } = crud;
-  const ids = db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(w)
-    .orderBy(...query.orderBy(q))
-    .limit(plannedLimit(q.per_page))
-    .offset((q.page - 1) * q.per_page)
-    .as('page_ids');
+  const ids = offsetIds(crud, w, q).as('page_ids');
   return db
     .select(getTableColumns(table as PgTable))
     .from(table as PgTable)

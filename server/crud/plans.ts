@@ -44,17 +44,21 @@ const sourcePlan = (source: PageSource): ListPlan => ({
   ids: sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`,
 });
 
-/** The rows of the WHERE in the sort's order, past the offset: the plain way. */
-function offsetPlan<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, w: SQL, countRows: SQLWrapper, q: ListQuery): ListPlan {
+/** The ids of the page's rows of the WHERE, in the sort's order past the offset. */
+export function offsetIds<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, w: SQL | undefined, q: ListQuery) {
   const { db, table, query } = crud;
-  const ids = db
+  return db
     .select({ id: table.id })
     .from(table as PgTable)
     .where(w)
     .orderBy(...query.orderBy(q))
     .limit(plannedLimit(q.per_page))
     .offset((q.page - 1) * q.per_page);
-  return { name: 'offset', w, countRows, ids };
+}
+
+/** The rows of the WHERE in the sort's order, past the offset: the plain way. */
+function offsetPlan<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, w: SQL, countRows: SQLWrapper, q: ListQuery): ListPlan {
+  return { name: 'offset', w, countRows, ids: offsetIds(crud, w, q) };
 }
 
 /**
