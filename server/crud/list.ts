@@ -88,8 +88,8 @@ function deepPage<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Re
     .orderBy(...query.orderBy(q));
 }
 
-/** GET <path>: the list, in one of three ways; GET <path>/:id: one record (docs/architecture.md, "Lists in one statement"). */
-export function readRoutes<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>) {
+/** `GET <path>`: the list, in one of three ways (docs/architecture.md, "Lists in one statement"). */
+export function listRoute<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>) {
   const { app, db, e, impl, tags } = crud;
   const inSql = Boolean(impl.recordsJson) && !crud.wholeList;
   const kept = inSql ? new KeptList(crud) : undefined;
@@ -125,7 +125,11 @@ export function readRoutes<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, 
       return { ...answer, ...(await siblings) };
     },
   );
+}
 
+/** `GET <path>/:id`: the record in the caller's scope (or 404), with its detail and the keys beside it. */
+export function oneRoute<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>) {
+  const { app, e, impl, tags } = crud;
   if (e.one !== 'list_id' && e.one !== 'none')
     app.get(
       e.path + '/:id',

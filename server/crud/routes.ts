@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntityDeclaration } from '../../contract/entity.ts';
 import { entityCrud } from './base.ts';
 import { exportRoute } from './export.ts';
-import { readRoutes } from './list.ts';
+import { listRoute, oneRoute } from './list.ts';
 import { removeRoute } from './remove.ts';
 import type { CrudImplementation, CrudTable } from './types.ts';
 import { writeRoutes } from './writes.ts';
 
 /**
- * The CRUD plugin of a declared entity: its list and single read (server/crud/list.ts), export,
+ * The CRUD plugin of a declared entity: its list (server/crud/list.ts), export, single read,
  * create, update, bulk change and delete, each under the declared area's permission. Registered,
  * it enters the entity into the app's registry (`app.crud`, server/crud/registry.ts), so that
  * references to it are checked in its scope and the plain plugins skip it.
@@ -30,8 +30,10 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
             .limit(1)
         ).length > 0,
     });
-    readRoutes(crud);
+    // In this order in the OpenAPI document: the list, its export, one record, the writes.
+    listRoute(crud);
     exportRoute(crud);
+    oneRoute(crud);
     await writeRoutes(crud);
     removeRoute(crud);
   };
