@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isCommonPassword } from './lib/passwords.ts';
+import { SECRET_MIN_LENGTH } from './lib/sealed.ts';
 import type { S3Options } from './lib/storage.ts';
 import type { WorkLimits } from './lib/workSlots.ts';
 
@@ -69,6 +70,8 @@ const envSchema = z.object({
   /** Spreadsheet imports and exports running at once: in the process, and for one user. */
   IMPORT_EXPORT_LIMIT: z.coerce.number().int().min(1).max(100).default(4),
   IMPORT_EXPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
+  /** The secret meetings' voting links are sealed with; unset: one generated into DATA_DIR/link.key. */
+  LINK_SECRET: z.string().min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`).max(4096).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,6 +120,11 @@ export interface AppConfig {
   jobWorkers: boolean;
   /** Spreadsheet imports and exports running at once (server/lib/workSlots.ts). */
   workLimits: WorkLimits;
+  /**
+   * The secret meetings' voting links are sealed with (LINK_SECRET); undefined: the one kept in
+   * DATA_DIR/link.key, generated on first use (server/modules/voting/linkTokens.ts).
+   */
+  linkSecret?: string;
   /** argon2 cost; lowered only by the test suite. */
   passwordHashCost?: { memoryCost: number; timeCost: number };
 }
@@ -182,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === '1',
     workLimits: { perProcess: e.IMPORT_EXPORT_LIMIT, perUser: e.IMPORT_EXPORT_LIMIT_PER_USER },
+    linkSecret: e.LINK_SECRET,
   };
 }
 

@@ -8,6 +8,8 @@ import { DEMO_STAFF, productionDatabaseRefusal, seedIfEmpty } from './seed.ts';
 import { deliveryNotices } from './lib/delivery.ts';
 import { consoleLog, watchProcess, type ProcessLog } from './lib/process.ts';
 import { ensureSpaBuilt } from './spa.ts';
+import { linkKeyOf, linksUnderOtherKey, LINK_KEY_FILE, sealClearLinkTokens } from './modules/voting/linkTokens.ts';
+import type { SealKey } from './lib/sealed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +31,13 @@ async function main() {
   }
   const refused = productionRefusal(config);
   if (refused) throw new Refusal(refused);
+  let linkKey: SealKey;
+  try {
+    linkKey = linkKeyOf(config);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Refusal(err.message);
+    throw err;
+  }
   const alt = process.env.VITE_EDITION === 'alt';
   const spaDir = path.join(root, alt ? 'dist-alt' : 'dist');
   if (process.env.SKIP_SPA_BUILD !== '1') ensureSpaBuilt(root, spaDir, (m) => console.log(m));
@@ -40,6 +49,9 @@ async function main() {
   // Several processes may start together on one PostgreSQL: one migrates and seeds, the others wait.
   const seeded = await withStartupLock(database, async () => {
     await migrateDatabase(database);
+    // Voting links an older version kept in clear are sealed now that the key is at hand.
+    const sealed = await sealClearLinkTokens(database.db, linkKey);
+    if (sealed) console.log(`Посилання голосувань: ${sealed} збережено зашифрованими ключем посилань, відкритий вигляд видалено з бази.`);
     const imported = await importReferenceData(database.db);
     if (imported) console.log(`Довідник адрес: ${imported.settlements} населених пунктів, ${imported.streets} вулиць (${imported.ms} мс).`);
     const refusedData = await productionDatabaseRefusal(database.db, config);
@@ -78,6 +90,14 @@ async function main() {
   const reach = local ? 'доступ лише з цього комп’ютера, з мережі — HOST=0.0.0.0' : `слухає ${config.host}`;
   console.log(`\nАдмін-панель: http://localhost:${port}  (база: ${database.driver === 'pglite' ? `PGlite у ${config.dataDir}` : 'PostgreSQL'}; ${reach})`);
   for (const line of deliveryNotices(config)) console.warn(line);
+  const otherKey = await linksUnderOtherKey(database.db, linkKey);
+  if (otherKey) {
+    const key = config.linkSecret !== undefined ? 'LINK_SECRET' : path.join(config.dataDir, LINK_KEY_FILE);
+    console.warn(
+      `Увага: посилання ${otherKey} зборів запечатано іншим ключем, ніж ${key}: працівники не побачать і не надішлють їх (409). ` +
+        'Поверніть попередній ключ (docs/operations.md, «The link key») або створіть для цих зборів нові посилання.',
+    );
+  }
   if (seeded) {
     const staff = config.seedDemo ? `; працівник: ${DEMO_STAFF.email} / ${DEMO_STAFF.password}` : '';
     console.log(

@@ -6,6 +6,8 @@ import type { Db } from './db/index.ts';
 import { randomBytes } from 'node:crypto';
 import { residentRolesOf } from './modules/members/roles.ts';
 import { snapshotElectorate } from './modules/voting/meeting.ts';
+import { linkKeyOf, newLinkToken } from './modules/voting/linkTokens.ts';
+import type { SealKey } from './lib/sealed.ts';
 import { votingAnswers, votingBallots, votingParticipants, votingQuestions, votings } from './db/schema.ts';
 import { REQUEST_STAGES } from '../contract/serviceRequests.ts';
 import { formatAddress } from './modules/houses/address.ts';
@@ -193,8 +195,11 @@ const DEMO_COMPLEXES = [
   { name: 'ЖК «Дніпровські вогні»', city: 'Дніпро', address: 'Набережна Перемоги, 32', description: 'Висотний комплекс, комори та паркінг.' },
 ];
 
+/** What the seed reads of the configuration (the link key seals the demo meeting's link). */
+export type SeedConfig = Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'seedDemo' | 'passwordHashCost' | 'linkSecret' | 'dataDir'>;
+
 /** Fills an empty database with a realistic demo organization; does nothing when users exist. */
-export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'seedDemo' | 'passwordHashCost'>) {
+export async function seedIfEmpty(db: Db, config: SeedConfig) {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   const adminHash = await hashPassword(config.adminPassword, config.passwordHashCost);
@@ -253,7 +258,7 @@ export async function seedIfEmpty(db: Db, config: Pick<AppConfig, 'adminEmail' |
     await tx.insert(userComplexes).values(created.slice(0, 2).map((c) => ({ userId: dispatcher.id, complexId: c.id })));
     await seedDemoStaff(tx, org.id, created, config);
     await seedDemoCommunity(tx, org.id, adminUser.id, created);
-    await seedDemoVoting(tx, org.id, adminUser.id);
+    await seedDemoVoting(tx, org.id, adminUser.id, linkKeyOf(config));
     await seedDemoRequests(tx, org.id, created);
     await seedDemoInterview(tx, org.id, adminUser.id);
   });
@@ -802,7 +807,7 @@ export async function seedDemoCommunity(tx: Tx & Pick<Db, 'delete'>, organizatio
  * One general meeting in the first demo house with owners: held five days ago after a notice
  * in time, two questions, some co-owners voted on paper and some through the link.
  */
-export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId: number, authorId: number) {
+export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId: number, authorId: number, linkKey: SealKey) {
   const [house] = await tx
     .select({ id: realty.houseId })
     .from(residents)
@@ -827,7 +832,7 @@ export async function seedDemoVoting(tx: Tx & Pick<Db, 'delete'>, organizationId
       chair: 'Гончаренко Ігор Петрович',
       statuteText: 'Рішення з питань кошторису приймаються, якщо за них проголосували співвласники, які разом мають більше 60 % голосів (п. 7.4 статуту).',
       noticeDate: day(-17),
-      linkToken: randomBytes(18).toString('base64url'),
+      ...newLinkToken(linkKey).columns,
       createdBy: authorId,
     })
     .returning();

@@ -10,10 +10,9 @@
  * sorted build is several times faster than a million index insertions).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/index.ts';
 import { importReferenceData } from '../../server/db/importReference.ts';
-import { seedIfEmpty } from '../../server/seed.ts';
+import { seedIfEmpty, type SeedConfig } from '../../server/seed.ts';
 import type { Scale } from './scales.ts';
 
 /** Generated timestamps count back from this instant, so that a seed gives the same rows any day. */
@@ -102,7 +101,7 @@ async function withoutIndexes(db: Db, tables: string[], load: () => Promise<void
 /** Imports the address reference and the demo seed when missing, then adds `scale`'s rows. */
 export async function generateData(
   db: Db,
-  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'seedDemo' | 'passwordHashCost'>,
+  config: SeedConfig,
   scale: Scale,
   seed: number,
   log: (line: string) => void = () => {},

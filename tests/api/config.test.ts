@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_SECONDS', '1.5'],
     ['IMPORT_EXPORT_LIMIT', '0'],
     ['IMPORT_EXPORT_LIMIT_PER_USER', 'many'],
+    ['LINK_SECRET', 'shorter-than-thirty-two-chars'],
   ])('refuses %s=%s with one readable line', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message.startsWith('Invalid configuration:')).toBe(true);
@@ -103,6 +104,13 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example.ua:465',
     });
     expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('takes a LINK_SECRET of 32 characters or more, and leaves it unset otherwise (DATA_DIR/link.key)', () => {
+    expect(configError({ LINK_SECRET: 'x'.repeat(31) }).message).toBe('Invalid configuration: LINK_SECRET must be at least 32 characters');
+    expect(loadConfig({ LINK_SECRET: 'x'.repeat(32) }).linkSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ LINK_SECRET: '' }).linkSecret).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/zhk' })).toMatchObject({ linkSecret: undefined, dataDir: path.resolve('./data') });
   });
 
   it('never sets the test-only hash cost', () => {

@@ -11,7 +11,7 @@ import { DEMO_STAFF, seedIfEmpty } from '../../server/seed.ts';
 import { complexes, organizations, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
-import { ADMIN, SEED_SETTINGS, TEST_HASH_COST } from './seedConfig.ts';
+import { ADMIN, SEED_SETTINGS, TEST_HASH_COST, TEST_LINK_SECRET } from './seedConfig.ts';
 
 export const API = '/api/admin';
 
@@ -114,6 +114,7 @@ export async function setupApp(opts: SetupOptions = {}): Promise<TestApp> {
       ADMIN_PASSWORD: ADMIN.password,
       PUBLIC_URL: 'https://zhk.test',
       SEED_DEMO: '1',
+      LINK_SECRET: TEST_LINK_SECRET,
       ...opts.env,
     }),
     passwordHashCost: TEST_HASH_COST,

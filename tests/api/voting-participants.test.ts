@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/index.ts';
 import { votingAnswers, votingBallots, votingOwnerships, votingParticipants, votingQuestions, votings, votingUnits } from '../../server/db/schema.ts';
+import { linkKeyOf, newLinkToken } from '../../server/modules/voting/linkTokens.ts';
 import { loadMeeting, meetingPeople } from '../../server/modules/voting/meeting.ts';
 import { participantsOf } from '../../server/modules/voting/routes.ts';
 import type { VotingParticipant } from '../../contract/voting.ts';
@@ -82,7 +83,7 @@ it('shows the areas, shares, weights and statuses the exact count gives, with it
           initiator: 'Ініціатор',
           meetingDate: '2026-11-01',
           meetingTime: '18:30',
-          linkToken: `generated-${Math.random()}`,
+          ...newLinkToken(linkKeyOf(t.config)).columns,
         })
         .returning();
       const units = await t.db

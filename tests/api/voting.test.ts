@@ -704,8 +704,10 @@ describe('invitations, scope and permissions', () => {
     const form = await t.call('GET', `${API}/voting/form`, { token: admin });
     expect(form.json().form.thresholds.map((x: { id: string }) => x.id)).toEqual(['majority', 'qualified', 'statute', 'two_thirds']);
     expect(form.json().form.houses.some((h: { id: number }) => h.id === house.id)).toBe(true);
+    // The link is kept as its hash and a sealed copy, never in clear (./voting-link.test.ts).
     const [row] = await t.db.select().from(votings).where(eq(votings.id, m.id));
-    expect(row.linkToken.length).toBeGreaterThan(16);
+    expect(row).toMatchObject({ linkToken: null, linkTokenHash: expect.stringMatching(/^[0-9a-f]{64}$/), linkTokenSealed: expect.stringMatching(/^v1\./) });
+    expect(row.linkTokenSealed).not.toContain(await linkToken(m.id));
   });
 });
 

@@ -29,6 +29,7 @@ const STRIP = [
   'PORT',
   'HOST',
   'DATA_DIR',
+  'LINK_SECRET',
   'VITE_EDITION',
   'S3_BUCKET',
   'S3_ENDPOINT',

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, votings } from '../../server/db/schema.ts';
-import { nextIp, setupApp, uid, UKRAINIAN, type TestApp } from '../api/helpers.ts';
+import { linkKeyOf, newLinkToken } from '../../server/modules/voting/linkTokens.ts';
+import { ADMIN, API, nextIp, setupApp, uid, UKRAINIAN, type TestApp } from '../api/helpers.ts';
 import { rows } from './db.ts';
 
 /**
@@ -20,15 +20,18 @@ let demo: { id: number; token: string; emails: string[]; phones: string[] };
 
 beforeAll(async () => {
   t = await setupApp({ env: { TRUST_PROXY: PROXY } });
-  const people = await rows<{ id: number; link_token: string; email: string | null; phone: string | null }>(
+  const people = await rows<{ id: number; email: string | null; phone: string | null }>(
     t,
-    sql`select v.id, v.link_token, m.email, m.phone from votings v
+    sql`select v.id, m.email, m.phone from votings v
         join voting_participants p on p.voting_id = v.id join members m on m.id = p.member_id
         where v.organization_id = ${t.organizationId} order by p.id`,
   );
+  // The link as staff see it: the database keeps only its hash and a sealed copy.
+  const link = await t.call('GET', `${API}/voting/${people[0].id}/deeplink`, { token: await t.login(ADMIN.email, ADMIN.password) });
+  expect(link.statusCode, link.body).toBe(200);
   demo = {
     id: people[0].id,
-    token: people[0].link_token,
+    token: (link.json().deeplink as string).split('/').pop()!,
     emails: people.flatMap((p) => (p.email ? [p.email] : [])),
     phones: [...new Set(people.flatMap((p) => (p.phone ? [p.phone] : [])))],
   };
@@ -42,8 +45,8 @@ afterAll(() => t?.close());
 async function freshLink(): Promise<string> {
   const [v] = await t.db.select().from(votings).where(eq(votings.id, demo.id));
   const { id: _id, ...rest } = v;
-  const token = randomBytes(18).toString('base64url');
-  await t.db.insert(votings).values({ ...rest, linkToken: token, lastNotifiedAt: null });
+  const { token, columns } = newLinkToken(linkKeyOf(t.config));
+  await t.db.insert(votings).values({ ...rest, ...columns, lastNotifiedAt: null });
   return token;
 }
 

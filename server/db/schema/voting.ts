@@ -44,8 +44,18 @@ export const votings = pgTable(
     noticeDate: date('notice_date'),
     /** The day the results were delivered to every co-owner. */
     resultsNoticeDate: date('results_notice_date'),
-    /** Random token of the public voting link (GET /voting/{id}/deeplink). */
-    linkToken: text('link_token').notNull(),
+    /**
+     * The public voting link's random token is kept twice, never in clear: its SHA-256 (hex), which
+     * the public page looks the meeting up by, and sealed under the link key (server/lib/sealed.ts,
+     * bound to the hash), so that staff can be shown the link again (GET /voting/{id}/deeplink).
+     */
+    linkTokenHash: text('link_token_hash').notNull(),
+    linkTokenSealed: text('link_token_sealed'),
+    /**
+     * The token in clear, as versions before migration 0029 kept it: a row restored from an older
+     * backup holds it until the next start seals it (`sealClearLinkTokens`); never written.
+     */
+    linkToken: text('link_token'),
     /** The uploaded signed scan of the protocol; replaces the generated one. */
     protocolMediaId: integer('protocol_media_id').references(() => media.id, { onDelete: 'set null' }),
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
@@ -55,7 +65,7 @@ export const votings = pgTable(
   (t) => [
     index('votings_org_date_idx').on(t.organizationId, t.meetingDate),
     index('votings_house_idx').on(t.houseId),
-    uniqueIndex('votings_link_token_uq').on(t.linkToken),
+    uniqueIndex('votings_link_token_hash_uq').on(t.linkTokenHash),
     index('votings_protocol_media_idx').on(t.protocolMediaId),
   ],
 );

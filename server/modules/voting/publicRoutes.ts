@@ -67,8 +67,13 @@ export const publicVotingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Si
   const providers = opts.signatureProviders ?? [];
   const codes = createVotingCodes(db, app.delivery);
 
+  /** The meeting of a link, found by the token's hash (the token itself is not stored: ./linkTokens.ts). */
   async function byToken(token: string): Promise<VotingRow> {
-    const [v] = await db.select().from(votings).where(eq(votings.linkToken, token)).limit(1);
+    const [v] = await db
+      .select()
+      .from(votings)
+      .where(eq(votings.linkTokenHash, hashToken(token)))
+      .limit(1);
     if (!v) throw notFound(GONE);
     return v;
   }

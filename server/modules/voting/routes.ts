@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { plural } from '../../lib/words.ts';
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -44,6 +43,7 @@ import {
   type MeetingResults,
   type VotingRow,
 } from './meeting.ts';
+import { linkKeyOf, linkTokenOf, newLinkToken } from './linkTokens.ts';
 import { pageJson, participantsStatement } from './participants.ts';
 import { sendInvitations, NOTIFY_INTERVAL_MS } from './notify.ts';
 import { protocolPdf } from './protocol.ts';
@@ -133,6 +133,8 @@ export function participantsOf(votingId: number, m: Meeting, r: MeetingPeople): 
  */
 export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: SignatureProvider[] }> = async (app, opts) => {
   const { db, config } = app;
+  /** Voting links are kept sealed under this key (./linkTokens.ts). */
+  const linkKey = linkKeyOf(config);
   const providers = opts.signatureProviders ?? [];
   const providerList = providers.map((p) => ({ id: p.id, title: p.title }));
 
@@ -349,7 +351,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       },
       values: (b: VotingInput, { user }, created) => ({
         ...columns(b),
-        ...(created ? { linkToken: randomBytes(18).toString('base64url'), createdBy: user.id } : {}),
+        ...(created ? { ...newLinkToken(linkKey).columns, createdBy: user.id } : {}),
       }),
       /** The agenda and the electorate (a snapshot of the register), until the first ballot. */
       async afterWrite({ db: tx, user }, id, b: VotingInput, created) {
@@ -669,7 +671,9 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
       const v = await findVoting(request.user, request.params.id);
       const m = await loadMeeting(db, v);
       const h = await houseOf(v.houseId);
-      return { data: await sendInvitations(app, m, meetingResults(m), h.address, deeplinkOf(config.publicUrl, v.linkToken)) };
+      // The link first: one that cannot be shown (409) sends nothing and keeps the day's turn.
+      const link = deeplinkOf(config.publicUrl, linkTokenOf(linkKey, v));
+      return { data: await sendInvitations(app, m, meetingResults(m), h.address, link) };
     },
   );
 
@@ -681,7 +685,32 @@ export const votingRoutes: FastifyPluginAsyncZod<{ signatureProviders?: Signatur
     },
     async (request) => {
       const v = await findVoting(request.user, request.params.id);
-      return { deeplink: deeplinkOf(config.publicUrl, v.linkToken) };
+      return { deeplink: deeplinkOf(config.publicUrl, linkTokenOf(linkKey, v)) };
+    },
+  );
+
+  app.post(
+    '/voting/:id/deeplink',
+    {
+      preHandler: requirePermission('votings', 'edit'),
+      schema: {
+        tags,
+        summary: 'Нове посилання для голосування (старе перестає діяти)',
+        description:
+          'Для посилання, яке не можна показати знову (ключ посилань змінено), або такого, що потрапило до сторонніх. ' +
+          'Старе посилання перестає відкривати збори; запрошення з новим треба надіслати ще раз.',
+        params,
+        response: { 200: z.object({ deeplink: z.string() }) },
+      },
+    },
+    async (request) => {
+      const v = await findVoting(request.user, request.params.id);
+      const fresh = newLinkToken(linkKey);
+      await db
+        .update(votings)
+        .set({ ...fresh.columns, linkToken: null })
+        .where(eq(votings.id, v.id));
+      return { deeplink: deeplinkOf(config.publicUrl, fresh.token) };
     },
   );
 };
