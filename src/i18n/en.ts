@@ -1107,6 +1107,7 @@ export const en = {
         add_question: 'Add question',
         participants: 'Co-owners and ballots',
         copy_link: 'Copy link',
+        renew_link: 'New link',
         resend: 'Remind those who have not voted',
         protocol: 'Download protocol',
         protocol_generated: 'Generated PDF',
@@ -1129,6 +1130,10 @@ export const en = {
         results_by: 'Results to everyone by',
         deeplink: 'Link for co-owners',
         deeplink_hint: 'A co-owner opens the link, gets a code on their phone or e-mail from the register and votes for or against.',
+        link_renewed: 'A new link is made. The old one no longer opens the meeting: send the co-owners the invitation again.',
+        renew_title: 'Make a new link?',
+        renew_content:
+          'The old link will stop opening the meeting: those who got it cannot vote through it. Send the co-owners the invitation with the new one afterwards.',
         protocol: 'Protocol',
         protocol_uploaded: 'The official protocol is the uploaded signed scan "%{name}".',
         protocol_generated: 'No scan yet: the protocol is generated from the current results.',

@@ -49,10 +49,12 @@ export function newLinkToken(key: SealKey): { token: string; columns: { linkToke
 export const LINK_LOST = {
   'other-key':
     'Посилання голосування не вдається відновити: ключ посилань змінено (LINK_SECRET або файл link.key). ' +
-    'Створіть нове посилання (POST /api/admin/voting/{id}/deeplink): старе перестане діяти, тож надішліть співвласникам запрошення ще раз.',
+    'Створіть нове посилання кнопкою «Нове посилання» на сторінці зборів (POST /api/admin/voting/{id}/deeplink): ' +
+    'старе перестане діяти, тож надішліть співвласникам запрошення ще раз.',
   damaged:
     'Посилання голосування не вдається відновити: збережений запис пошкоджено. ' +
-    'Створіть нове посилання (POST /api/admin/voting/{id}/deeplink): старе перестане діяти, тож надішліть співвласникам запрошення ще раз.',
+    'Створіть нове посилання кнопкою «Нове посилання» на сторінці зборів (POST /api/admin/voting/{id}/deeplink): ' +
+    'старе перестане діяти, тож надішліть співвласникам запрошення ще раз.',
 } as const;
 
 type LinkColumns = { id: number; linkTokenHash: string; linkTokenSealed: string | null; linkToken: string | null };

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import GroupIcon from '@mui/icons-material/Group';
@@ -9,7 +10,7 @@ import SendIcon from '@mui/icons-material/Send';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
-import { useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { Voting, VotingQuestion } from '../../../contract/voting';
 import { apiFetch } from '../../dataProvider/http';
 import { UkDateField } from '../../components/inputs/DateInputs';
@@ -256,12 +257,30 @@ function ProtocolCard({ v }: { v: Voting }) {
   );
 }
 
-function LinkCard({ v }: { v: Voting }) {
+/** The co-owners' link: copy it, remind those who have not voted, or make a new one (the old one stops working). */
+export function LinkCard({ v }: { v: Voting }) {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
   const { canEdit } = useRights('votings');
-  const { data } = useQuery({ queryKey: ['voting-link', v.id], queryFn: () => apiFetch<{ deeplink: string }>(`/voting/${v.id}/deeplink`) });
+  const { data, error } = useQuery({
+    queryKey: ['voting-link', v.id],
+    queryFn: () => apiFetch<{ deeplink: string }>(`/voting/${v.id}/deeplink`),
+    // A link that cannot be shown again (409) stays so until a new one is made.
+    retry: false,
+  });
+  const [renewing, setRenewing] = useState(false);
+  /** A new link: the old one stops opening the meeting (a lost link key, or a link that reached strangers). */
+  const renew = async () => {
+    setRenewing(false);
+    try {
+      const fresh = await apiFetch<{ deeplink: string }>(`/voting/${v.id}/deeplink`, { method: 'POST' });
+      client.setQueryData(['voting-link', v.id], fresh);
+      notify('resources.voting.show.link_renewed', { type: 'success' });
+    } catch (err) {
+      notify((err as Error).message, { type: 'warning' });
+    }
+  };
   const copy = async () => {
     if (!data) return;
     try {
@@ -289,6 +308,11 @@ function LinkCard({ v }: { v: Voting }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('resources.voting.show.deeplink_hint')}
         </Typography>
+        {error && !data && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {(error as Error).message}
+          </Alert>
+        )}
         <TextField
           value={data?.deeplink ?? ''}
           size="small"
@@ -305,6 +329,19 @@ function LinkCard({ v }: { v: Voting }) {
               {translate('resources.voting.actions.resend')}
             </Button>
           )}
+          {canEdit && (
+            <Button variant="outlined" color="warning" startIcon={<AutorenewIcon />} onClick={() => setRenewing(true)}>
+              {translate('resources.voting.actions.renew_link')}
+            </Button>
+          )}
+          <Confirm
+            isOpen={renewing}
+            title="resources.voting.show.renew_title"
+            content="resources.voting.show.renew_content"
+            confirm="resources.voting.actions.renew_link"
+            onConfirm={renew}
+            onClose={() => setRenewing(false)}
+          />
           {v.last_notified_at && (
             <Typography variant="caption" color="text.secondary">
               {translate('resources.voting.show.last_notified', { date: formatDateTime(v.last_notified_at) })}
