@@ -321,7 +321,7 @@ export function LinkCard({ v }: { v: Voting }) {
           sx={{ mb: 1 }}
         />
         <Stack spacing={1}>
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy}>
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy} disabled={!data}>
             {translate('resources.voting.actions.copy_link')}
           </Button>
           {canEdit && (
