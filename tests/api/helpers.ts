@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '../../server/db/index.ts';
 import { DEMO_STAFF, seedIfEmpty } from '../../server/seed.ts';
 import { complexes, organizations, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/lib/secrets.ts';
+import { todayKyiv } from '../../server/modules/voting/meeting.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 import { ADMIN, SEED_SETTINGS, TEST_HASH_COST, TEST_LINK_SECRET } from './seedConfig.ts';
 
@@ -250,4 +251,21 @@ export function expectFieldError(res: LightMyRequestResponse, field: string) {
   for (const m of messages) expect(m).toMatch(UKRAINIAN);
   expect(body.message).toMatch(UKRAINIAN);
   return body;
+}
+
+/** A valid body of `POST /voting`: a meeting of `houseId` today, with one question decided by a majority. */
+export function meetingBody(houseId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    house_id: houseId,
+    title: 'Ремонт ліфта',
+    regime: 'osbb',
+    initiator: 'Правління ОСББ',
+    meeting_date: todayKyiv(),
+    meeting_time: '19:00',
+    place: 'Хол першого під’їзду',
+    video_tools: '',
+    chair: 'Голова правління',
+    questions: [{ title: 'Замінити ліфт у першому під’їзді.', threshold: 'majority' }],
+    ...overrides,
+  };
 }

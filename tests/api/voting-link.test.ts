@@ -21,8 +21,7 @@ import { outbox, votings } from '../../server/db/schema.ts';
 import { keyFromSecret } from '../../server/lib/sealed.ts';
 import { hashToken } from '../../server/lib/secrets.ts';
 import { linkKeyOf, linksUnderOtherKey, linkTokenOf, newLinkToken, sealClearLinkTokens } from '../../server/modules/voting/linkTokens.ts';
-import { todayKyiv } from '../../server/modules/voting/meeting.ts';
-import { ADMIN, API, createUser, expectErrorBody, setupApp, type Method, type TestApp } from './helpers.ts';
+import { ADMIN, API, createUser, expectErrorBody, meetingBody, setupApp, type Method, type TestApp } from './helpers.ts';
 import { databaseUrl, TEST_DB_PREFIX, withAdminClient } from './pg.ts';
 
 const PUBLIC = '/api/public/voting';
@@ -41,21 +40,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function createMeeting(): Promise<number> {
-  const res = await t.call('POST', `${API}/voting`, {
-    token: admin,
-    body: {
-      house_id: houseId,
-      title: 'Ремонт ліфта',
-      regime: 'osbb',
-      initiator: 'Правління ОСББ',
-      meeting_date: todayKyiv(),
-      meeting_time: '19:00',
-      place: 'Хол першого під’їзду',
-      video_tools: '',
-      chair: 'Голова правління',
-      questions: [{ title: 'Замінити ліфт у першому під’їзді.', threshold: 'majority' }],
-    },
-  });
+  const res = await t.call('POST', `${API}/voting`, { token: admin, body: meetingBody(houseId) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rules } from '../../contract/permissions.ts';
 import { authTokens, staffRoles, userComplexes, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/secrets.ts';
-import { ADMIN, API, createUser, setupApp, type TestApp } from '../api/helpers.ts';
+import { ADMIN, API, createUser, meetingBody, setupApp, type TestApp } from '../api/helpers.ts';
 import { rows } from './db.ts';
 
 // Built before the tests are collected: entities whose plugin the app builds as it starts (staff,
@@ -185,18 +185,16 @@ const ownLists = [
       );
       const created = await t.call('POST', `${API}/voting`, {
         token: admin,
-        body: {
-          house_id: house.id,
+        body: meetingBody(house.id, {
           title: 'Ремонт покрівлі',
           regime: 'no_osbb',
           initiator: 'Управитель',
           meeting_date: new Date().toISOString().slice(0, 10),
           meeting_time: '18:30',
           place: 'подвір’я будинку',
-          video_tools: '',
           chair: 'Коваль Петро Іванович',
           questions: [{ title: 'Затвердити кошторис ремонту покрівлі.', threshold: 'majority' }],
-        },
+        }),
       });
       expect(created.statusCode, created.body).toBe(200);
       return `${API}/voting/${created.json().data.id}/residents?page=1&per_page=5`;

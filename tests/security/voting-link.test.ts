@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, API, setupApp, type TestApp } from '../api/helpers.ts';
-import { todayKyiv } from '../../server/modules/voting/meeting.ts';
+import { ADMIN, API, meetingBody, setupApp, type TestApp } from '../api/helpers.ts';
 import { rows } from './db.ts';
 
 /**
@@ -23,18 +22,11 @@ beforeAll(async () => {
   const [demo] = await rows<{ house_id: number }>(t, sql`select house_id from votings where organization_id = ${t.organizationId} limit 1`);
   const created = await t.call('POST', `${API}/voting`, {
     token: admin,
-    body: {
-      house_id: demo.house_id,
+    body: meetingBody(demo.house_id, {
       title: 'Збори для перевірки посилань',
-      regime: 'osbb',
-      initiator: 'Правління ОСББ',
-      meeting_date: todayKyiv(),
-      meeting_time: '19:00',
       place: 'Хол',
-      video_tools: '',
-      chair: 'Голова правління',
       questions: [{ title: 'Затвердити кошторис.', threshold: 'majority' }],
-    },
+    }),
   });
   expect(created.statusCode, created.body).toBe(200);
   const kept = await rows<{ id: number; hash: string; sealed: string }>(

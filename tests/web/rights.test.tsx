@@ -16,27 +16,13 @@ import { i18nProvider } from '../../src/i18n';
 import { rightsOf, useRights } from '../../src/lib/useRights';
 import ArticleShow from '../../src/resources/articles/ArticleShow';
 import { EntityList } from '../../src/resources/generic/EntityList';
-
-const userWith = (rules: Rules) => ({
-  id: 7,
-  name: 'Оксана',
-  email: 'o@b.ua',
-  phone: null,
-  reset_token: null,
-  tutorial_completed: true,
-  rules,
-  complexes: [],
-  two_factor: null,
-  is_admin: false,
-});
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+import { jsonResponse, userWith } from './identity';
 
 /** The app's own auth provider over a fetch that answers `GET /user` with these rules (and counts the requests). */
 function signedInAs(rules: Rules) {
   saveSession('T', 3600);
   const fetch = vi.fn(async (url: RequestInfo | URL) => {
-    if (String(url).endsWith('/user')) return json({ data: userWith(rules) });
+    if (String(url).endsWith('/user')) return jsonResponse({ data: userWith(rules) });
     throw new Error(`unexpected request ${String(url)}`);
   });
   return { authProvider: createAuthProvider(fetch as unknown as typeof globalThis.fetch), fetch };
@@ -102,7 +88,7 @@ describe('useRights', () => {
     );
     const { result } = renderHook(() => useRights('documents'), { wrapper });
     expect(result.current).toMatchObject({ isPending: true, canView: false, canCreate: false, canEdit: false, canDelete: false });
-    await act(async () => answer(json({ data: userWith({ documents: ['view', 'delete'] }) })));
+    await act(async () => answer(jsonResponse({ data: userWith({ documents: ['view', 'delete'] }) })));
     await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(result.current).toEqual({ isPending: false, canView: true, canList: true, canShow: true, canCreate: false, canEdit: false, canDelete: true });
   });

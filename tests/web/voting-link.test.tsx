@@ -7,6 +7,7 @@ import { createAuthProvider } from '../../src/authProvider';
 import { saveSession } from '../../src/authStorage';
 import { LinkCard } from '../../src/customPages/meeting/VotingShow';
 import { i18nProvider } from '../../src/i18n';
+import { jsonResponse, userWith } from './identity';
 
 /**
  * The meeting's link card when the link cannot be shown again (the link key changed: the API
@@ -16,8 +17,6 @@ import { i18nProvider } from '../../src/i18n';
 const LOST = 'Посилання голосування не вдається відновити: ключ посилань змінено. Створіть нове посилання кнопкою «Нове посилання».';
 const NEW_LINK = 'http://localhost:8080/vote/new-token';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderCard(rules: Rules) {
   saveSession('T', 3600);
   const calls: string[] = [];
@@ -25,22 +24,8 @@ function renderCard(rules: Rules) {
     const path = String(url);
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${path.replace(/^.*\/api\/admin/, '')}`);
-    if (path.endsWith('/user'))
-      return json(200, {
-        data: {
-          id: 7,
-          name: 'Оксана',
-          email: 'o@b.ua',
-          phone: null,
-          reset_token: null,
-          tutorial_completed: true,
-          rules,
-          complexes: [],
-          two_factor: null,
-          is_admin: false,
-        },
-      });
-    if (path.endsWith('/voting/5/deeplink')) return method === 'POST' ? json(200, { deeplink: NEW_LINK }) : json(409, { message: LOST });
+    if (path.endsWith('/user')) return jsonResponse({ data: userWith(rules) });
+    if (path.endsWith('/voting/5/deeplink')) return method === 'POST' ? jsonResponse({ deeplink: NEW_LINK }) : jsonResponse({ message: LOST }, 409);
     throw new Error(`unexpected request ${method} ${path}`);
   });
   vi.stubGlobal('fetch', fetch);
