@@ -59,7 +59,7 @@ export class KeptList<T extends CrudTable, Input, Rec> {
     return this.statements.get(`${userKey(user)}\u0000${toConfirm}\u0000${JSON.stringify(q)}`, async (built) => {
       const plan = await planList(crud, user, q, built);
       const ctx = crud.ctxOf(user);
-      const check = this.totals.countOf(sql`${plan.countRows}`, user.organizationId);
+      const check = this.totals.countOf(sql`${plan.countRows}`, plan.reads, user.organizationId);
       const count = cappedCount(plan.countRows);
       // A source that can start from a key does so while the tables' version is the one its start
       // was kept at (read in this statement's snapshot); otherwise it walks the offset. Page 1

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../lib/auth.ts';
 import { pageWindow, plannedLimit, plannedLimitAtLeast } from '../lib/list.ts';
 import { ordered } from '../lib/order.ts';
+import { readsOf, type SqlReads } from '../lib/sqlReads.ts';
 import type { EntityCrud } from './base.ts';
 import { col } from './query.ts';
 import type { CrudTable, ListQuery, PageSource } from './types.ts';
@@ -20,6 +21,8 @@ export interface ListPlan {
   /** The list's generic WHERE, when no source serves the query. */
   w?: SQL;
   countRows: SQLWrapper;
+  /** What the rows its total counts read: their tables and whether the clock (docs/architecture.md, "Kept totals"). */
+  reads: SqlReads;
   ids: SQLWrapper;
 }
 
@@ -41,6 +44,7 @@ const sourcePlan = (source: PageSource): ListPlan => ({
   name: 'source',
   source,
   countRows: source.count,
+  reads: readsOf(source.count),
   ids: sql`select ${source.id} from ${source.page} order by ${sql.join(source.order, sql`, `)}`,
 });
 
@@ -56,9 +60,12 @@ export function offsetIds<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, I
     .offset((q.page - 1) * q.per_page);
 }
 
+/** The rows a plan's total counts, with what they read: the generic WHERE's rows of the entity's table. */
+type Counted = Pick<ListPlan, 'w' | 'countRows' | 'reads'>;
+
 /** The rows of the WHERE in the sort's order, past the offset: the plain way. */
-function offsetPlan<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, w: SQL, countRows: SQLWrapper, q: ListQuery): ListPlan {
-  return { name: 'offset', w, countRows, ids: offsetIds(crud, w, q) };
+function offsetPlan<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, Rec>, counted: Counted, q: ListQuery): ListPlan {
+  return { name: 'offset', ...counted, ids: offsetIds(crud, counted.w, q) };
 }
 
 /**
@@ -68,8 +75,7 @@ function offsetPlan<T extends CrudTable, Input, Rec>(crud: EntityCrud<T, Input, 
 async function complexLinkPlan<T extends CrudTable, Input, Rec>(
   crud: EntityCrud<T, Input, Rec>,
   user: CurrentUser,
-  w: SQL,
-  countRows: SQLWrapper,
+  counted: Counted,
   q: ListQuery,
   built: { pure: boolean },
 ): Promise<ListPlan> {
@@ -84,7 +90,7 @@ async function complexLinkPlan<T extends CrudTable, Input, Rec>(
     .orderBy(...ordered([link.sorts[q.sort]], query.sortOrder(q)), query.sortDir(q)(link.rowId))
     .limit(plannedLimit(q.per_page))
     .offset((q.page - 1) * q.per_page);
-  return { name: 'complex-link', w, countRows, ids };
+  return { name: 'complex-link', ...counted, ids };
 }
 
 /**
@@ -97,8 +103,7 @@ function branchedHousesPlan<T extends CrudTable, Input, Rec>(
   merged: SQL,
   wOfHouse: SQL,
   named: number[],
-  w: SQL,
-  countRows: SQLWrapper,
+  counted: Counted,
   q: ListQuery,
 ): ListPlan {
   const { table, impl, query } = crud;
@@ -116,7 +121,7 @@ function branchedHousesPlan<T extends CrudTable, Input, Rec>(
       sql` union all `,
     )}) as ${sql.identifier(getTableName(table))}
     order by ${listOrder} ${pageWindow(q.page, q.per_page)}`;
-  return { name: 'houses-branched', w, countRows, ids };
+  return { name: 'houses-branched', ...counted, ids };
 }
 
 /** Each of the list's houses' first rows in list order (one lateral walk), then the page from their merge. */
@@ -124,8 +129,7 @@ function lateralHousesPlan<T extends CrudTable, Input, Rec>(
   crud: EntityCrud<T, Input, Rec>,
   merged: SQL,
   wOfHouse: SQL,
-  w: SQL,
-  countRows: SQLWrapper,
+  counted: Counted,
   q: ListQuery,
 ): ListPlan {
   const { table, impl, query } = crud;
@@ -134,7 +138,7 @@ function lateralHousesPlan<T extends CrudTable, Input, Rec>(
       select * from ${table} where ${col(impl.houseColumn!)} = list_houses.id and ${wOfHouse}
       order by ${listOrder} limit ${plannedLimit(q.page * q.per_page)}) as ${sql.identifier(getTableName(table))}
     order by ${listOrder} ${pageWindow(q.page, q.per_page)}`;
-  return { name: 'houses-lateral', w, countRows, ids };
+  return { name: 'houses-lateral', ...counted, ids };
 }
 
 /**
@@ -157,6 +161,7 @@ export async function planList<T extends CrudTable, Input, Rec>(
     .select({ one: sql`1` })
     .from(table as PgTable)
     .where(w);
+  const counted: Counted = { w, countRows, reads: readsOf(countRows) };
   const byHouse = q.page * q.per_page <= MERGED_ROWS_MAX && impl.byHouse?.sorts.includes(q.sort) ? impl.byHouse : undefined;
   const merged = byHouse?.houses(crud.ctxOf(user), q);
   if (byHouse && merged) {
@@ -164,11 +169,11 @@ export async function planList<T extends CrudTable, Input, Rec>(
     const wOfHouse = await query.where(db, user, q, built, byHouse.params);
     const named = [...new Set(byHouse.named?.(q) ?? [])];
     return named.length > 0 && named.length <= BRANCHED_HOUSES_MAX
-      ? branchedHousesPlan(crud, merged, wOfHouse, named, w, countRows, q)
-      : lateralHousesPlan(crud, merged, wOfHouse, w, countRows, q);
+      ? branchedHousesPlan(crud, merged, wOfHouse, named, counted, q)
+      : lateralHousesPlan(crud, merged, wOfHouse, counted, q);
   }
-  if (q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort]) return complexLinkPlan(crud, user, w, countRows, q, built);
-  return offsetPlan(crud, w, countRows, q);
+  if (q.complex_id !== undefined && impl.byComplexLink?.sorts[q.sort]) return complexLinkPlan(crud, user, counted, q, built);
+  return offsetPlan(crud, counted, q);
 }
 
 /**

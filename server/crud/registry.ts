@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { EntityDeclaration } from '../../contract/entity.ts';
 import { complexes, houses } from '../db/schema.ts';
 import { complexScope } from '../lib/scope.ts';
+import type { EntityCrud } from './base.ts';
 import type { CrudContext } from './types.ts';
 
 /** Whether a record of a resource exists for this user (in their scope). */
@@ -22,7 +23,7 @@ declare module 'fastify' {
  * plain plugins (server/modules/declared.ts) serve the rest.
  */
 export class CrudRegistry {
-  private readonly implemented = new Map<string, { inSql: boolean; exists: ReferenceCheck }>();
+  private readonly implemented = new Map<string, { inSql: boolean; exists: ReferenceCheck; crud: EntityCrud }>();
   /** References to resources that are not declared entities: houses and complexes. */
   private readonly references = new Map<string, ReferenceCheck>([
     [
@@ -51,8 +52,8 @@ export class CrudRegistry {
 
   constructor(readonly entities: readonly EntityDeclaration[]) {}
 
-  /** An entity's plugin, as it is registered: whether its records are built in SQL, and how a reference to one is checked. */
-  implement(e: EntityDeclaration, entry: { inSql: boolean; exists: ReferenceCheck }) {
+  /** An entity's plugin, as it is registered: whether its records are built in SQL, how a reference to one is checked, and the entity on this app. */
+  implement(e: EntityDeclaration, entry: { inSql: boolean; exists: ReferenceCheck; crud: EntityCrud }) {
     if (this.implemented.has(e.name)) throw new Error(`The entity «${e.name}» is registered twice.`);
     this.implemented.set(e.name, entry);
   }
@@ -65,6 +66,11 @@ export class CrudRegistry {
   /** The registered entities whose lists build their records in SQL: tests compare them with `toRecords`. */
   recordsInSql(): EntityDeclaration[] {
     return this.entities.filter((e) => this.implemented.get(e.name)?.inSql);
+  }
+
+  /** The registered entities on this app, in registration order: tests ask each list's plan what it reads. */
+  registered(): EntityCrud[] {
+    return [...this.implemented.values()].map((entry) => entry.crud);
   }
 
   /** How a reference to `resource` is checked: a declared entity's, or houses' and complexes'. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntityDeclaration } from '../../contract/entity.ts';
-import { entityCrud } from './base.ts';
+import { entityCrud, type EntityCrud } from './base.ts';
 import { exportRoute } from './export.ts';
 import { listRoute, oneRoute } from './list.ts';
 import { removeRoute } from './remove.ts';
@@ -20,6 +20,7 @@ export function crudRoutes<T extends CrudTable, Input, Rec>(e: EntityDeclaration
     const crud = entityCrud(app, e, impl);
     const { db, table, query } = crud;
     app.crud.implement(e, {
+      crud: crud as unknown as EntityCrud,
       inSql: Boolean(impl.recordsJson),
       exists: async ({ user }, id) =>
         (

@@ -1,9 +1,9 @@
-import { getTableName, is, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
-import * as schema from '../db/schema.ts';
 import { keepNewest } from './keptStatements.ts';
 import type { ListTotal } from './pagination.ts';
+import type { SqlReads } from './sqlReads.ts';
 
 /**
  * Totals kept between list calls (docs/architecture.md, "Kept totals").
@@ -69,30 +69,6 @@ export const LOGGED_TABLES: ReadonlySet<string> = new Set([
   'streets',
 ]);
 
-const SCHEMA_TABLES: ReadonlySet<string> = new Set((Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])));
-
-/** Functions whose answer changes with the clock: a count that uses one is never kept. */
-const CLOCK =
-  /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\b/i;
-const WORD = /"?([a-z_][a-z0-9_]*)"?/gi;
-
-/**
- * The tables a count's SQL text reads, or undefined when its answer may change without a logged
- * write: it reads a table without triggers, or uses the clock. Every word of the text that names
- * a table counts (a column of the same name only adds a table to watch).
- */
-export function countSources(text: string): string[] | undefined {
-  if (CLOCK.test(text)) return undefined;
-  const tables = new Set<string>();
-  for (const [, word] of text.matchAll(WORD)) {
-    const name = word.toLowerCase();
-    if (!SCHEMA_TABLES.has(name)) continue;
-    if (!LOGGED_TABLES.has(name)) return undefined;
-    tables.add(name);
-  }
-  return [...tables].sort();
-}
-
 /** Above this many change rows for one list's tables and organization, they are summed into one row per table. */
 const COMPACT_ABOVE = 16;
 /** Totals kept per list (each filter and scope its own), the oldest dropped first. */
@@ -111,22 +87,17 @@ export interface KeptCount {
 /** The totals of one list, with the versions they were counted at. */
 export class KeptTotals {
   private readonly kept = new Map<string, { total: ListTotal; version: string }>();
-  private readonly sources = new Map<string, string[] | null>();
   private readonly compacting = new Set<string>();
 
   /**
    * What the list's statement needs to check a kept total for this count (its SQL and
-   * parameters are the key), or undefined when its total cannot be kept.
+   * parameters are the key), or undefined when its total cannot be kept: the count reads a
+   * table whose writes are not logged, or the clock (`reads`, what the list's plan names).
    */
-  countOf(count: SQL, organizationId: number): KeptCount | undefined {
+  countOf(count: SQL, reads: SqlReads, organizationId: number): KeptCount | undefined {
+    if (reads.clock || reads.tables.some((table) => !LOGGED_TABLES.has(table))) return undefined;
     const query = dialect.sqlToQuery(count);
-    let tables = this.sources.get(query.sql);
-    if (tables === undefined) {
-      if (this.sources.size >= KEPT_MAX) this.sources.clear();
-      this.sources.set(query.sql, (tables = countSources(query.sql) ?? null));
-    }
-    if (!tables) return undefined;
-    return { tables, organizationId, key: `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
+    return { tables: reads.tables, organizationId, key: `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
 
   /** The total kept for the count, with the version it was counted at. */

@@ -4,10 +4,13 @@
  * are made in SQL, as another process or a job would make them, never through the list's own
  * routes: the total must follow them all the same.
  */
-import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/index.ts';
-import { countSources, LOGGED_TABLES } from '../../server/lib/keptTotals.ts';
+import { houses, interviewResponses, members, memberUnits, outbox, residents, serviceRequests, users } from '../../server/db/schema.ts';
+import { KeptTotals, LOGGED_TABLES } from '../../server/lib/keptTotals.ts';
+import { NOW, readsOf } from '../../server/lib/sqlReads.ts';
 import { ADMIN, API, setupApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -177,11 +180,33 @@ describe('kept totals', () => {
     for (const r of rows) expect(r.events, r.table).toBe('DELETE,INSERT,UPDATE');
   });
 
-  it('a count that reads a table without triggers, or the clock, is never kept', () => {
-    expect(countSources('select 1 from "members" where "members"."organization_id" = $1')).toEqual(['members']);
-    expect(countSources('select 1 from "member_units" join "houses" on true')).toEqual(['houses', 'member_units']);
-    expect(countSources('select 1 from "service_requests" where "deadline" < now()')).toBeUndefined();
-    expect(countSources('select 1 from "interview_responses"')).toBeUndefined();
-    expect(countSources('select 1 from outbox')).toBeUndefined();
+  it('a count that reads a table without triggers, or the clock, is never kept; its tables are those its objects name', () => {
+    const kept = new KeptTotals();
+    const tablesOf = (rows: SQLWrapper) => kept.countOf(sql`${rows}`, readsOf(rows), t.organizationId)?.tables;
+    const one = { one: sql`1` };
+    expect(tablesOf(t.db.select(one).from(members).where(eq(members.organizationId, t.organizationId)))).toEqual(['members']);
+    expect(tablesOf(t.db.select(one).from(memberUnits).innerJoin(houses, eq(houses.id, memberUnits.houseId)))).toEqual(['houses', 'member_units']);
+    // A subquery of the WHERE and an alias are read as their tables.
+    const inner = t.db.select({ id: residents.memberId }).from(residents);
+    expect(tablesOf(t.db.select(one).from(members).where(inArray(members.id, inner)))).toEqual(['members', 'residents']);
+    const performer = alias(users, 'performer');
+    expect(tablesOf(t.db.select(one).from(performer))).toEqual(['users']);
+    // The clock, and tables whose writes are not logged.
+    expect(tablesOf(t.db.select(one).from(serviceRequests).where(lt(serviceRequests.deadline, NOW)))).toBeUndefined();
+    expect(tablesOf(t.db.select(one).from(interviewResponses))).toBeUndefined();
+    expect(
+      tablesOf(
+        t.db
+          .select(one)
+          .from(members)
+          .where(inArray(members.id, t.db.select({ id: outbox.id }).from(outbox))),
+      ),
+    ).toBeUndefined();
+    // Raw text is not read (plan-reads.test.ts keeps it free of tables and the clock).
+    expect(readsOf(sql`select 1 from outbox where now() > ${members.createdAt}`)).toEqual({
+      tables: ['members'],
+      clock: false,
+      raw: ['select 1 from outbox where now() > ', ''],
+    });
   });
 });

@@ -3,6 +3,7 @@ import { announcementEntity, type AnnouncementInput, type AnnouncementState } fr
 import { announcementComplexes, announcementHouses, announcements } from '../../db/schema.ts';
 import { crudRoutes } from '../../crud/routes.ts';
 import { audienceHooks, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 
 type Row = typeof announcements.$inferSelect;
 
@@ -21,8 +22,8 @@ const AUDIENCE: AudienceTables = {
   },
 };
 
-const stateSql = sql<AnnouncementState>`case when ${announcements.validFrom} > now() then 'upcoming'
-  when ${announcements.validUntil} < now() then 'expired' else 'active' end`;
+const stateSql = sql<AnnouncementState>`case when ${announcements.validFrom} > ${NOW} then 'upcoming'
+  when ${announcements.validUntil} < ${NOW} then 'expired' else 'active' end`;
 
 export function announcementState(row: Pick<Row, 'validFrom' | 'validUntil'>, now = new Date()): AnnouncementState {
   if (row.validFrom > now) return 'upcoming';

@@ -11,6 +11,7 @@ import { isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { plainText, sanitizeRichText } from '../../lib/html.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 import { audienceByComplexLink, audienceHooks, audienceJson, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof articles.$inferSelect;
@@ -27,13 +28,13 @@ const AUDIENCE: AudienceTables = {
 
 /** Derived at read time: a published article whose time has not come is scheduled. */
 const statusSql = sql<ArticleStatus>`case when ${articles.status} = 'draft' then 'draft'
-  when ${articles.publishAt} > now() then 'scheduled' else 'published' end`;
+  when ${articles.publishAt} > ${NOW} then 'scheduled' else 'published' end`;
 
-/** The same status as a condition an index can serve (statusSql itself compares with now()). */
+/** The same status as a condition an index can serve (statusSql itself compares with the clock). */
 const statusWhere: Record<ArticleStatus, SQL> = {
   draft: sql`${articles.status} = 'draft'`,
-  scheduled: sql`${articles.status} = 'published' and ${articles.publishAt} > now()`,
-  published: sql`${articles.status} = 'published' and (${articles.publishAt} is null or ${articles.publishAt} <= now())`,
+  scheduled: sql`${articles.status} = 'published' and ${articles.publishAt} > ${NOW}`,
+  published: sql`${articles.status} = 'published' and (${articles.publishAt} is null or ${articles.publishAt} <= ${NOW})`,
 };
 
 export function articleStatus(row: Pick<Row, 'status' | 'publishAt'>, now = new Date()): ArticleStatus {

@@ -4,6 +4,7 @@ import { discountEntity, type DiscountInput } from '../../../contract/discounts.
 import { discountComplexes, discountHouses, discounts } from '../../db/schema.ts';
 import { crudRoutes } from '../../crud/routes.ts';
 import { audienceHooks, loadAudiences, type AudienceTables } from '../community/audience.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 
 const AUDIENCE: AudienceTables = {
   complexes: {
@@ -33,9 +34,9 @@ export const discountRoutes = crudRoutes(discountEntity, {
   where: (ctx, q) => {
     const active =
       q.active === '1'
-        ? or(sql`${discounts.validUntil} is null`, sql`${discounts.validUntil} >= now()`)
+        ? or(sql`${discounts.validUntil} is null`, sql`${discounts.validUntil} >= ${NOW}`)
         : q.active === '0'
-          ? sql`${discounts.validUntil} < now()`
+          ? sql`${discounts.validUntil} < ${NOW}`
           : undefined;
     return and(active, audience.where(ctx, q));
   },

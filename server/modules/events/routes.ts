@@ -6,6 +6,7 @@ import { eventComplexes, eventHouses, events } from '../../db/schema.ts';
 import type { CurrentUser } from '../../lib/auth.ts';
 import { crudRoutes } from '../../crud/routes.ts';
 import { assertAttachable, fileKeys, IMAGE_GONE, isImage, type FileReader } from '../../lib/media.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 import { audienceHooks, audienceScope, authorNames, loadAudiences, type AudienceTables } from '../community/audience.ts';
 
 type Row = typeof events.$inferSelect;
@@ -22,7 +23,7 @@ const AUDIENCE: AudienceTables = {
 
 /** An event without an end counts as lasting a day from its start. */
 const endSql = sql`coalesce(${events.endsAt}, ${events.startsAt} + interval '1 day')`;
-const stateSql = sql<EventState>`case when ${events.startsAt} > now() then 'upcoming' when ${endSql} < now() then 'past' else 'ongoing' end`;
+const stateSql = sql<EventState>`case when ${events.startsAt} > ${NOW} then 'upcoming' when ${endSql} < ${NOW} then 'past' else 'ongoing' end`;
 
 export function eventState(row: Pick<Row, 'startsAt' | 'endsAt'>, now = new Date()): EventState {
   if (row.startsAt > now) return 'upcoming';

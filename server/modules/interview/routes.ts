@@ -46,6 +46,7 @@ import { addressSql } from '../houses/address.ts';
 import { naturalKeys } from '../../lib/order.ts';
 import { membersWhere, type MemberFilters } from '../members/filters.ts';
 import { hasUnitWhere, memberScope } from '../members/scope.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 
 type Row = typeof interviews.$inferSelect;
 type Reader = Pick<Db, 'select'>;
@@ -65,8 +66,8 @@ const AUDIENCE: AudienceTables = {
   },
 };
 
-const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > now() then 'draft'
-  when ${interviews.endAt} <= now() then 'finished' else 'active' end`;
+const statusSql = sql<InterviewStatus>`case when not ${interviews.published} or ${interviews.startAt} > ${NOW} then 'draft'
+  when ${interviews.endAt} <= ${NOW} then 'finished' else 'active' end`;
 
 export function interviewStatus(row: Pick<Row, 'published' | 'startAt' | 'endAt'>, now = new Date()): InterviewStatus {
   if (!row.published || row.startAt > now) return 'draft';

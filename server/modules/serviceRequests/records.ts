@@ -37,6 +37,7 @@ import { addressSql, formatAddress } from '../houses/address.ts';
 import { houseJoins, isoSql, LIST_PAGE, pageArray } from '../../lib/jsonSql.ts';
 import { selectHouses } from '../houses/records.ts';
 import { staffComplexes } from '../../lib/scope.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 
 type Reader = Pick<Db, 'select'>;
 export type RequestRow = typeof serviceRequests.$inferSelect;
@@ -395,7 +396,7 @@ export function requestRecordsJson(db: Reader): SQL {
       'house_id', ${r.houseId}, 'complex_id', ${houses.complexId}, 'complex_name', ${complexes.name}, 'address', ${addressSql},
       'realty_id', ${r.realtyId}, 'realty_number', ${realty.number}, 'member_id', ${r.memberId}, 'member_name', ${members.name},
       'member_phone', ${members.phone}, 'text', ${r.text}, 'stage', ${r.stage}, 'priority', ${r.priority}, 'deadline', ${isoSql(r.deadline)},
-      'overdue', (${r.stage} <> 'done' and ${r.deadline} is not null and ${r.deadline} < now()),
+      'overdue', (${r.stage} <> 'done' and ${r.deadline} is not null and ${r.deadline} < ${NOW}),
       'responsible_id', ${r.responsibleId}, 'responsible', ${staff(r.responsibleId, responsible.name)},
       'performer_id', ${r.performerId}, 'performer', ${staff(r.performerId, performer.name)},
       'media_ids', coalesce((${mediaIds}), '[]'::json), 'done_at', ${isoSql(r.doneAt)},

@@ -64,6 +64,7 @@ import {
 } from './records.ts';
 import { announce, createRequest, houseComplex, postMessage, updateRequest, type Actor } from './service.ts';
 import { staffComplexes } from '../../lib/scope.ts';
+import { NOW } from '../../lib/sqlReads.ts';
 
 const tags = ['service-requests'];
 const params = z.object({ id: idSchema });
@@ -177,7 +178,7 @@ export const serviceRequestCrudRoutes = crudRoutes(serviceRequestEntity, {
     if (q.overdue !== undefined) {
       // 'done' written into the text, as the partial index of open requests' deadlines says it
       // (server/db/schema/requests.ts): a kept plan may then count them on that index.
-      const overdue = and(sql`${serviceRequests.stage} <> 'done'`, lt(serviceRequests.deadline, sql`now()`));
+      const overdue = and(sql`${serviceRequests.stage} <> 'done'`, lt(serviceRequests.deadline, NOW));
       conditions.push(q.overdue ? overdue : sql`NOT coalesce(${overdue}, false)`);
     }
     return and(...conditions);
