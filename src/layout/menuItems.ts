@@ -2,6 +2,7 @@ import type { Area } from '../../contract/permissions';
 import type { Edition } from '../edition';
 import { findRoute } from '../lib/routing';
 import { MODULE_MENU, MODULE_ROUTES } from '../modules';
+import { MENU_GROUPS, type MenuGroupKey } from './menuGroups';
 import type { ModuleMenuItem } from '../resources/module';
 
 export interface MenuLink {
@@ -20,15 +21,6 @@ export interface MenuGroup {
   items: MenuLink[];
 }
 export type MenuEntry = MenuLink | MenuGroup;
-
-/** The sidebar's groups; their items come from the modules (`menu` in src/resources/<name>/index.ts). */
-export const MENU_GROUPS = {
-  requests: { label: 'app.menu.requests', icon: 'requests' },
-  community: { label: 'app.menu.community', icon: 'community' },
-  realty: { label: 'app.menu.realty', icon: 'realty' },
-  staff: { label: 'app.menu.staff', icon: 'staff' },
-} as const;
-export type MenuGroupKey = keyof typeof MENU_GROUPS;
 
 /** The sidebar of an edition built from the modules' items: sorted by `order`, each group where its first item stands. */
 export function buildMenu(items: ModuleMenuItem[], edition: Edition): MenuEntry[] {

@@ -1,7 +1,7 @@
 import type { ResourceProps } from 'react-admin';
 import type { Area } from '../../contract/permissions';
 import type { Edition } from '../edition';
-import type { MenuGroupKey } from '../layout/menuItems';
+import type { MenuGroupKey } from '../layout/menuGroups';
 import type { AppRoute } from '../lib/routing';
 
 /**
