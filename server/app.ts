@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import { CrudRegistry } from './crud/registry.ts';
 import type { Database, Db } from './db/index.ts';
-import { requireAuth } from './lib/auth.ts';
+import { confirmNow, requireAuth } from './lib/auth.ts';
 import { configuredTransports, createDelivery, type Delivery } from './lib/delivery.ts';
 import { HttpError, installErrorHandler } from './lib/errors.ts';
 import { createRedactor, redactingLoggerOptions } from './lib/logging.ts';
@@ -84,7 +84,7 @@ export async function buildApp({ config, database, logger = false, spaDir, signa
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, confirmNow);
   app.addHook('onRoute', (route) => redactor.addRoute(route.url));
 
   app.decorate('db', database.db);

@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { confirmNow } from './auth.ts';
 
 /** An error whose status and message are meant for the client. */
 export class HttpError extends Error {
@@ -81,8 +80,11 @@ export function issuesToErrors(issues: readonly Issue[]): Record<string, string[
   return errors;
 }
 
-/** One error handler for the whole API: clients get `{message}` (+`errors` on 422), never internals. */
-export function installErrorHandler(app: FastifyInstance) {
+/**
+ * One error handler for the whole API: clients get `{message}` (+`errors` on 422), never internals.
+ * `confirmNow` reads a request's session that was not read for it (server/lib/auth.ts).
+ */
+export function installErrorHandler(app: FastifyInstance, confirmNow: (db: FastifyInstance['db'], request: FastifyRequest) => Promise<void>) {
   app.setErrorHandler(async (err: FastifyError | HttpError, request, reply) => {
     // A request started with a session not read for it (server/lib/auth.ts) is refused only once
     // the session is: an ended one answers 401 whatever else went wrong.
