@@ -356,50 +356,58 @@ describe('list filters and sorts', () => {
     expect(page).toMatchObject({ total: 3, current_page: 2, from: 3, to: 3, last_page: 2 });
   });
 
-  it('pages the requests of a complex, newest first, as the whole organization list orders them, in both directions and with a stage', async () => {
-    // A complex's list is merged from each house's newest requests (server/crud/plans.ts, `byHouse`).
-    const [{ complexId }] = await t.db
-      .select({ complexId: houses.complexId })
-      .from(serviceRequests)
-      .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
-      .where(eq(serviceRequests.organizationId, t.organizationId))
-      .groupBy(houses.complexId)
-      .orderBy(sql`count(distinct ${houses.id}) desc`, sql`count(*) desc`)
-      .limit(1);
-    const rows = await t.db
-      .select({ id: serviceRequests.id, houseId: serviceRequests.houseId })
-      .from(serviceRequests)
-      .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
-      .where(eq(houses.complexId, complexId!));
-    const inComplex = new Set(rows.map((r) => r.id));
-    expect(inComplex.size).toBeGreaterThan(6);
-    // Two of its houses, as the house filter sends them: the others' requests stay out.
-    const twoHouses = [...new Set(rows.map((r) => r.houseId))].slice(0, 2);
-    expect(twoHouses).toHaveLength(2);
-    const inTwoHouses = new Set(rows.filter((r) => twoHouses.includes(r.houseId)).map((r) => r.id));
-    expect(inTwoHouses.size).toBeLessThan(inComplex.size);
-    // A house named twice, and a house of another complex (the complex leaves it out): houses named
-    // by the query are merged one branch each (`byHouse.named`), each still checked.
-    // (One with requests, so that leaving it in would show.)
-    const [elsewhere] = await t.db
-      .select({ id: houses.id })
-      .from(houses)
-      .innerJoin(serviceRequests, eq(serviceRequests.houseId, houses.id))
-      .where(and(eq(houses.organizationId, t.organizationId), ne(houses.complexId, complexId!)))
-      .groupBy(houses.id)
-      .orderBy(sql`count(*) desc`)
-      .limit(1);
-    expect(elsewhere).toBeDefined();
-    const named = [twoHouses[0], twoHouses[0], elsewhere.id, twoHouses[1]];
-    const narrowed: [string, Set<number>][] = [
-      [`complex_id=${complexId}`, inComplex],
-      [`complex_id=${complexId}&${twoHouses.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
-      [`complex_id=${complexId}&${named.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
-    ];
-    // A search matched by some of the requests and not others (the seeded texts' commonest letter would match all).
-    const searched = `search_query=${encodeURIComponent('кв')}`;
-    for (const [to, inside] of narrowed)
-      for (const extra of ['order=desc', 'order=asc', 'order=desc&stage[]=new&stage[]=executor', `order=desc&${searched}`, `order=asc&${searched}`]) {
+  /**
+   * The ways a complex's requests are narrowed, each with the requests it holds: a complex's
+   * list is merged from each house's newest requests (server/crud/plans.ts, `byHouse`).
+   */
+  let narrowings: Promise<[string, Set<number>][]> | undefined;
+  const narrowedComplex = () =>
+    (narrowings ??= (async () => {
+      const [{ complexId }] = await t.db
+        .select({ complexId: houses.complexId })
+        .from(serviceRequests)
+        .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
+        .where(eq(serviceRequests.organizationId, t.organizationId))
+        .groupBy(houses.complexId)
+        .orderBy(sql`count(distinct ${houses.id}) desc`, sql`count(*) desc`)
+        .limit(1);
+      const rows = await t.db
+        .select({ id: serviceRequests.id, houseId: serviceRequests.houseId })
+        .from(serviceRequests)
+        .innerJoin(houses, eq(houses.id, serviceRequests.houseId))
+        .where(eq(houses.complexId, complexId!));
+      const inComplex = new Set(rows.map((r) => r.id));
+      expect(inComplex.size).toBeGreaterThan(6);
+      // Two of its houses, as the house filter sends them: the others' requests stay out.
+      const twoHouses = [...new Set(rows.map((r) => r.houseId))].slice(0, 2);
+      expect(twoHouses).toHaveLength(2);
+      const inTwoHouses = new Set(rows.filter((r) => twoHouses.includes(r.houseId)).map((r) => r.id));
+      expect(inTwoHouses.size).toBeLessThan(inComplex.size);
+      // A house named twice, and a house of another complex (the complex leaves it out): houses named
+      // by the query are merged one branch each (`byHouse.named`), each still checked.
+      // (One with requests, so that leaving it in would show.)
+      const [elsewhere] = await t.db
+        .select({ id: houses.id })
+        .from(houses)
+        .innerJoin(serviceRequests, eq(serviceRequests.houseId, houses.id))
+        .where(and(eq(houses.organizationId, t.organizationId), ne(houses.complexId, complexId!)))
+        .groupBy(houses.id)
+        .orderBy(sql`count(*) desc`)
+        .limit(1);
+      expect(elsewhere).toBeDefined();
+      const named = [twoHouses[0], twoHouses[0], elsewhere.id, twoHouses[1]];
+      return [
+        [`complex_id=${complexId}`, inComplex],
+        [`complex_id=${complexId}&${twoHouses.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
+        [`complex_id=${complexId}&${named.map((h) => `house_ids[]=${h}`).join('&')}`, inTwoHouses],
+      ] as [string, Set<number>][];
+    })());
+  // A search matched by some of the requests and not others (the seeded texts' commonest letter would match all).
+  const searched = `search_query=${encodeURIComponent('кв')}`;
+  it.each(['order=desc', 'order=asc', 'order=desc&stage[]=new&stage[]=executor', `order=desc&${searched}`, `order=asc&${searched}`])(
+    'pages the requests of a complex, newest first, as the whole organization list orders them (%s)',
+    async (extra) => {
+      for (const [to, inside] of await narrowedComplex()) {
         const whole = ids(await list(`sort=created_at&${extra}`)).filter((id) => inside.has(id));
         expect(whole.length, `${to} ${extra}`).toBeGreaterThan(1);
         const paged: number[] = [];
@@ -410,7 +418,8 @@ describe('list filters and sorts', () => {
         }
         expect(paged, `${to} ${extra}`).toEqual(whole);
       }
-  });
+    },
+  );
 });
 
 async function chatPost(id: number, fields: Record<string, FormValue | FormValue[]>, token = admin) {
