@@ -1,7 +1,7 @@
 /**
  * Reads a Vite build of the SPA: the initial JavaScript (what index.html loads and preloads), the
  * chunks each route of src/routes.tsx loads lazily, and which source modules ended up where.
- * Shared by `npm run bench:spa` and tests/web/bundle-budget.test.ts.
+ * Shared by `npm run bench:spa` and tests/bundle/budget.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

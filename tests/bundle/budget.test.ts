@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Bundle budget of the SPA (docs/spa-performance.md). Uses dist/ when it is newer than every
  * source of the SPA and has the build manifest and chunk map; otherwise builds once with Vite's
