@@ -92,10 +92,11 @@ export class KeptTotals {
   /**
    * What the list's statement needs to check a kept total for this count (its SQL and
    * parameters are the key), or undefined when its total cannot be kept: the count reads a
-   * table whose writes are not logged, or the clock (`reads`, what the list's plan names).
+   * table whose writes are not logged, or the clock, or what it reads is not all known (`reads`,
+   * what the list's plan names).
    */
   countOf(count: SQL, reads: SqlReads, organizationId: number): KeptCount | undefined {
-    if (reads.clock || reads.tables.some((table) => !LOGGED_TABLES.has(table))) return undefined;
+    if (reads.clock || reads.opaque || reads.tables.some((table) => !LOGGED_TABLES.has(table))) return undefined;
     const query = dialect.sqlToQuery(count);
     return { tables: reads.tables, organizationId, key: `${organizationId}\u0000${query.sql}\u0000${JSON.stringify(query.params)}` };
   }
