@@ -73,9 +73,7 @@ afterAll(async () => {
   if (PG_URL) for (const name of dropUrls) await withAdminClient(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 });
 
-// The tests of a describe below use job types of their own (or their own databases): they run at
-// once, so that their waits for the queue's polls overlap.
-describe.concurrent('job queue', () => {
+describe('job queue', () => {
   let database: Database;
   let queue: JobQueue;
   beforeAll(async () => {
@@ -160,7 +158,7 @@ describe.concurrent('job queue', () => {
   });
 });
 
-describe.concurrent('runners', () => {
+describe('runners', () => {
   it('two runners on one database never run the same job twice', async () => {
     const source = await freshDatabase();
     // PostgreSQL: two pools, as two processes would have; PGlite is one process, so one instance.
