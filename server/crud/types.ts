@@ -90,7 +90,10 @@ export interface ListHooks {
   scope?(ctx: CrudContext): SQL | undefined;
   /** More list parameters than the declared filters (e.g. `complex_ids[]`), and the condition each adds; a `complex_id` here replaces the scope's own. */
   query?: z.ZodRawShape;
-  /** The conditions of `query` parameters; a function of the user and the query (the clock only in SQL, as `${NOW}`: server/lib/sqlReads.ts), as `scope` and the sync hooks below. */
+  /**
+   * The conditions of `query` parameters; a function of the user and the query (the clock only in
+   * SQL, as `${NOW}`: server/lib/sqlReads.ts), as `scope` and the sync hooks below.
+   */
   where?(ctx: CrudContext, query: Record<string, unknown>): SQL | undefined;
   /** A declared filter's condition instead of `column = value` (e.g. a derived status an index can serve, or one computed from other rows). */
   filterWhere?: Record<string, (ctx: CrudContext, value: string | number) => SQL>;
