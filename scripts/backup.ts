@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { BackupError, writeBackup } from '../server/lib/backup.ts';
-import { createStorage } from '../server/lib/storage.ts';
+import { createStorage } from '../server/lib/openStorage.ts';
 
 async function main() {
   const file = process.argv[2];

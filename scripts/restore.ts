@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseSource } from '../server/db/index.ts';
 import { BackupError, databaseIsEmpty, openBackup, restoreBackup } from '../server/lib/backup.ts';
-import { createStorage } from '../server/lib/storage.ts';
+import { createStorage } from '../server/lib/openStorage.ts';
 
 const NOT_EMPTY = 'Відновлення можливе лише в порожнє місце: ';
 

@@ -1,5 +1,4 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageKind } from '../../contract/outbox.ts';
 import type { AppConfig } from '../config.ts';
@@ -7,7 +6,6 @@ import { plural } from './words.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { JobQueue } from './jobs.ts';
-import { smsGatewayTransport } from './sms.ts';
 
 export type Channel = 'email' | 'sms';
 
@@ -65,24 +63,6 @@ const NO_TRANSPORT: Record<Channel, string> = {
   sms: 'Не надіслано: SMS-шлюз не налаштовано (SMS_GATEWAY_URL).',
 };
 const CONTENT_GONE = 'Не надіслано: вміст повідомлення не зберігається поза режимом розробки. Повторіть дію, щоб надіслати нове.';
-
-/** The transports the configuration names: SMTP_URL for e-mail, SMS_GATEWAY_URL for SMS. */
-export function configuredTransports(config: Pick<AppConfig, 'smtpUrl' | 'smsGateway' | 'supportEmail'>): Transports {
-  const smtpUrl = config.smtpUrl;
-  // The mail library is loaded with the first message, not at every start.
-  let mail: Promise<Transporter> | undefined;
-  const transporter = (url: string) => (mail ??= import('nodemailer').then((m) => m.default.createTransport(url)));
-  return {
-    email: smtpUrl
-      ? {
-          async send({ to, subject, text, replyTo }) {
-            await (await transporter(smtpUrl)).sendMail({ from: config.supportEmail, to, replyTo, subject, text });
-          },
-        }
-      : undefined,
-    sms: config.smsGateway && smsGatewayTransport(config.smsGateway),
-  };
-}
 
 /** The lines the server prints at start about where messages go (empty when all is configured). */
 export function deliveryNotices(config: Pick<AppConfig, 'devOutbox' | 'smtpUrl' | 'smsGateway'>): string[] {

@@ -83,11 +83,3 @@ export interface S3Options {
   secretAccessKey?: string;
   forcePathStyle: boolean;
 }
-
-/**
- * Object storage when a bucket is configured, the uploads folder otherwise. The object storage
- * client (a large module) is loaded only then (server/lib/storageS3.ts).
- */
-export async function createStorage(config: { uploadsDir: string; s3?: S3Options }): Promise<FileStorage> {
-  return config.s3 ? (await import('./storageS3.ts')).s3Storage(config.s3) : diskStorage(config.uploadsDir);
-}
